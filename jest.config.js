@@ -1,0 +1,25 @@
+/** Jest runs TypeScript through swc with legacy decorators and decorator metadata, as tsc emits them. */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: {
+    "^.+\\.ts$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: "es2022",
+          keepClassNames: true,
+        },
+        module: { type: "commonjs" },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    "^switchyard$": "<rootDir>/src/index.ts",
+    "^switchyard/decorators$": "<rootDir>/decorators/index.ts",
+  },
+};

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { interpreter } from "../dispatch/interpret";
+import type { Dispatch, DispatcherFactory } from "../dispatch/dispatcher";
+import { type Reply, reply, text } from "../reply";
+import { RequestContext, type RequestInput } from "../request";
+import type { Route } from "../tree";
+import { standInMessage } from "./stand-in";
+
+/** Options of {@link toApplication} and {@link inject}. */
+export interface ApplicationOptions {
+  /**
+   * Told of every error a handler or guard throws (the client gets a 500). Defaults to `console.error`.
+   */
+  readonly onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => void;
+  /** How the tree is turned into a dispatcher; the reference interpreter unless given. */
+  readonly dispatcher?: DispatcherFactory;
+}
+
+// The answers that do not come from a handler.
+const NOT_FOUND = reply({ status: 404 });
+const INTERNAL_ERROR = text("Internal Server Error", { status: 500 });
+
+/**
+ * A request pipeline: request in, reply out, never rejecting. No match is a 404 with an empty body;
+ * a throwing or rejecting handler is a 500, reported to `onError`.
+ */
+export function pipeline(tree: Route, options: ApplicationOptions = {}): (request: RequestContext) => Promise<Reply> | Reply {
+  const dispatch: Dispatch = (options.dispatcher ?? interpreter)(tree);
+  const onError = options.onError ?? defaultOnError;
+  const failed = (error: unknown, request: RequestContext): Reply => {
+    try {
+      onError(error, request);
+    } catch {
+      // an error reporter that throws must not take the server down
+    }
+    return INTERNAL_ERROR;
+  };
+  return (request) => {
+    try {
+      const outcome = dispatch(request);
+      if (outcome instanceof Promise) {
+        return outcome.then((reply) => reply ?? NOT_FOUND, (error: unknown) => failed(error, request));
+      }
+      return outcome ?? NOT_FOUND;
+    } catch (error) {
+      return failed(error, request);
+    }
+  };
+}
+
+function defaultOnError(error: unknown, request: { readonly method: string; readonly url: string }): void {
+  console.error(`switchyard: ${request.method} ${request.url} failed:`, error);
+}
+
+/**
+ * Turns a route tree into a `node:http` request listener (also fits `https` and the `http2`
+ * compatibility API): `http.createServer(toApplication(tree)).listen(3000)`.
+ */
+export function toApplication(tree: Route, options: ApplicationOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const handle = pipeline(tree, options);
+  return (req, res) => {
+    const input: RequestInput = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, raw: req };
+    const reply = handle(new RequestContext(input, standInMessage));
+    if (reply instanceof Promise) reply.then((r) => write(res, r));
+    else write(res, reply);
+  };
+}
+
+function write(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  res.statusCode = reply.status;
+  for (const name of Object.keys(reply.headers)) res.setHeader(name, reply.headers[name]!);
+  const body = reply.body;
+  if (body instanceof Readable) {
+    body.on("error", () => res.destroy());
+    body.pipe(res);
+  } else if (body === null) {
+    res.end();
+  } else {
+    res.end(body);
+  }
+}

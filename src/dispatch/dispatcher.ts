@@ -1,0 +1,11 @@
+import type { Reply } from "../reply";
+import type { RequestContext } from "../request";
+
+/**
+ * What adapters call: the reply of the first route that answers the request, or `null` when no
+ * alternative matches (the adapter's 404). A synchronous answer is returned as is, without a promise.
+ */
+export type Dispatch = (request: RequestContext) => Reply | null | Promise<Reply | null>;
+
+/** Makes the dispatch function for a tree: {@link interpreter}, or the compiled one. */
+export type DispatcherFactory = (tree: import("../tree").RouteNode) => Dispatch;

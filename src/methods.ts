@@ -1,0 +1,31 @@
+/** The standard HTTP methods, as values: `HTTP.GET` and `GET` are the same string. */
+export const HTTP = {
+  GET: "GET",
+  POST: "POST",
+  PUT: "PUT",
+  DELETE: "DELETE",
+  PATCH: "PATCH",
+  HEAD: "HEAD",
+  OPTIONS: "OPTIONS",
+  TRACE: "TRACE",
+  CONNECT: "CONNECT",
+} as const;
+
+/** One of the nine standard methods. */
+export type StandardMethod = (typeof HTTP)[keyof typeof HTTP];
+
+/**
+ * A request method: a standard one, or any upper-case token such as `"PROPFIND"`.
+ * (`string & {}` keeps editor completion for the standard names.)
+ */
+export type Method = StandardMethod | (string & {});
+
+export const { GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, TRACE, CONNECT } = HTTP;
+
+/** RFC 9110 `tchar`, without lower-case letters: methods compare exactly, and real ones are upper-case. */
+const UPPER_CASE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Z]+$/;
+
+/** True when `m` can name a method in a route: a non-empty token with no lower-case letter. */
+export function isMethodToken(m: string): boolean {
+  return UPPER_CASE_TOKEN.test(m);
+}

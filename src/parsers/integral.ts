@@ -1,0 +1,92 @@
+import { NoParse } from "./parser";
+
+/*
+ * Integral types. Syntax (http-api-data): optional sign (not for Word), one or more ASCII digits,
+ * leading zeros allowed; no spaces, `_`, decimal point, exponent or hex. Out of range is a mismatch,
+ * never a wrap-around.
+ */
+
+const ZERO = 48;
+const NINE = 57;
+const PLUS = 43;
+const MINUS = 45;
+
+/** Index where the digits start (after an optional sign), or -1 if `piece` is not `[+-]?[0-9]+`. */
+function digitsStart(piece: string, signed: boolean): number {
+  const first = piece.charCodeAt(0);
+  const start = signed && (first === PLUS || first === MINUS) ? 1 : 0;
+  if (start >= piece.length) return -1;
+  for (let i = start; i < piece.length; i++) {
+    const c = piece.charCodeAt(i);
+    if (c < ZERO || c > NINE) return -1;
+  }
+  return start;
+}
+
+/** A safe integer from validated digits, or NoParse past ±(2^53 − 1). */
+function safeInteger(piece: string, start: number): number | NoParse {
+  let value = 0;
+  for (let i = start; i < piece.length; i++) {
+    value = value * 10 + (piece.charCodeAt(i) - ZERO);
+    if (value > Number.MAX_SAFE_INTEGER) return NoParse;
+  }
+  return piece.charCodeAt(0) === MINUS && value !== 0 ? -value : value;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** `Int`: a `number` in the safe-integer range, with optional sign. */
+export class Int {
+  static readonly valueType = Number;
+  static parseUrlPiece(piece: string): number | NoParse {
+    const start = digitsStart(piece, true);
+    return start === -1 ? NoParse : safeInteger(piece, start);
+  }
+  static toUrlPiece(value: number): string {
+    return String(value);
+  }
+}
+
+/** `Word`: a non-negative `number` (digits only, no sign) in the safe-integer range. */
+export class Word {
+  static readonly valueType = Number;
+  static parseUrlPiece(piece: string): number | NoParse {
+    return digitsStart(piece, false) === -1 ? NoParse : safeInteger(piece, 0);
+  }
+  static toUrlPiece(value: number): string {
+    return String(value);
+  }
+}
+
+/** `Integer`: an unbounded `bigint`, with optional sign. */
+export class Integer {
+  static readonly valueType = BigInt;
+  static parseUrlPiece(piece: string): bigint | NoParse {
+    return digitsStart(piece, true) === -1 ? NoParse : BigInt(piece);
+  }
+  static toUrlPiece(value: bigint): string {
+    return value.toString();
+  }
+}
+
+/** `Int64`: a `bigint` in −2^63 … 2^63 − 1, exactly. */
+export class Int64 {
+  static readonly valueType = BigInt;
+  static parseUrlPiece(piece: string): bigint | NoParse {
+    const start = digitsStart(piece, true);
+    // 19 digits is the most an in-range value has once leading zeros go; more cannot fit
+    if (start === -1 || significantDigits(piece, start) > 19) return NoParse;
+    const value = BigInt(piece);
+    return value < INT64_MIN || value > INT64_MAX ? NoParse : value;
+  }
+  static toUrlPiece(value: bigint): string {
+    return value.toString();
+  }
+}
+
+function significantDigits(piece: string, start: number): number {
+  let i = start;
+  while (i < piece.length - 1 && piece.charCodeAt(i) === ZERO) i++;
+  return piece.length - i;
+}

@@ -1,0 +1,42 @@
+/**
+ * What a parser returns when a segment is not a value of its type (http-api-data's `Left`).
+ * Routing treats it as a mismatch: the next alternative is tried.
+ */
+export const NoParse: unique symbol = Symbol.for("switchyard.NoParse");
+/** The type of {@link NoParse}. */
+export type NoParse = typeof NoParse;
+
+/**
+ * A path-variable type, in the style of Haskell's `FromHttpApiData`/`ToHttpApiData`.
+ *
+ * Any class with these static members is a parser, so a user newtype is just a class:
+ * ```ts
+ * class Slug { static parseUrlPiece(p: string) { return /^[a-z-]+$/.test(p) ? new Slug(p) : NoParse; } … }
+ * ```
+ * `parseUrlPiece` gets one percent-decoded segment and returns the value, or {@link NoParse}
+ * (throwing counts as `NoParse` too). `toUrlPiece` is the inverse, used to build URLs.
+ */
+export interface PathParser<T> {
+  /** The name patterns use for this type (`id:Int`); a class's own name by default. */
+  readonly name: string;
+  parseUrlPiece(piece: string): T | NoParse;
+  toUrlPiece(value: T): string;
+  /**
+   * The runtime constructor of parsed values (`Number` for `Int`), when there is one; decorators use it
+   * to cross-check a parameter's declared type.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any constructor: Number, BigInt, a class
+  readonly valueType?: Function;
+}
+
+/** The value type a parser produces. */
+export type ParsedBy<P> = P extends PathParser<infer T> ? T : never;
+
+/** Runs a parser on one segment; a parser that throws has simply not parsed it. */
+export function parseSegment<T>(parser: PathParser<T>, piece: string): T | NoParse {
+  try {
+    return parser.parseUrlPiece(piece);
+  } catch {
+    return NoParse;
+  }
+}

@@ -1,0 +1,116 @@
+import { Readable } from "node:stream";
+import { stringifyJson } from "./json";
+
+/** Header values of a reply: one value, or several for repeated headers such as `set-cookie`. */
+export type ReplyHeaders = Readonly<Record<string, string | readonly string[]>>;
+
+/** What a reply carries: text, bytes, a stream, or nothing. */
+export type ReplyBody = string | Uint8Array | Readable | null;
+
+/** Status and headers for {@link json}, {@link text} and {@link reply}. */
+export interface ReplyInit {
+  /** 100 … 999; 200 unless given. */
+  readonly status?: number;
+  readonly headers?: ReplyHeaders;
+}
+
+const REPLY_BRAND = Symbol.for("switchyard.Reply");
+
+/** A response built by {@link json}, {@link text} or {@link reply}. Plain data; adapters write it. */
+export interface Reply {
+  readonly [REPLY_BRAND]: true;
+  readonly status: number;
+  /** Header names are lower-case. */
+  readonly headers: ReplyHeaders;
+  readonly body: ReplyBody;
+}
+
+const MISMATCH: unique symbol = Symbol.for("switchyard.routeMismatch");
+/** The signal a handler returns to pass the request to the next alternative. */
+export type RouteMismatch = typeof MISMATCH;
+
+/**
+ * Returned by a handler (directly or from a promise) to say "not mine": routing goes on with the next
+ * alternative, as if the route had not matched (spec 4.3.3).
+ */
+export function routeMismatch(): RouteMismatch {
+  return MISMATCH;
+}
+
+/** True for the value {@link routeMismatch} returns. */
+export function isRouteMismatch(value: unknown): value is RouteMismatch {
+  return value === MISMATCH;
+}
+
+/** True for a {@link Reply}. */
+export function isReply(value: unknown): value is Reply {
+  return typeof value === "object" && value !== null && (value as Partial<Reply>)[REPLY_BRAND] === true;
+}
+
+/** A reply with any status, headers and body (text, bytes or a readable stream). */
+export function reply(init: ReplyInit & { readonly body?: ReplyBody } = {}): Reply {
+  const status = init.status ?? 200;
+  if (!Number.isInteger(status) || status < 100 || status > 999) {
+    throw new RangeError(`reply status must be an integer from 100 to 999, got ${String(status)}`);
+  }
+  return { [REPLY_BRAND]: true, status, headers: lowerCaseNames(init.headers), body: init.body ?? null };
+}
+
+/** A JSON reply (`application/json`); `bigint` values are written as exact JSON numbers. */
+export function json(value: unknown, init: ReplyInit = {}): Reply {
+  return withDefaultType(stringifyJson(value), "application/json; charset=utf-8", init);
+}
+
+/** A plain-text reply (`text/plain; charset=utf-8`). */
+export function text(body: string, init: ReplyInit = {}): Reply {
+  return withDefaultType(body, "text/plain; charset=utf-8", init);
+}
+
+function withDefaultType(body: ReplyBody, contentType: string, init: ReplyInit): Reply {
+  const headers = lowerCaseNames(init.headers);
+  return reply({
+    status: init.status ?? 200,
+    headers: "content-type" in headers ? headers : { "content-type": contentType, ...headers },
+    body,
+  });
+}
+
+const NO_HEADERS: ReplyHeaders = Object.freeze({});
+
+function lowerCaseNames(headers: ReplyHeaders | undefined): ReplyHeaders {
+  if (headers === undefined) return NO_HEADERS;
+  const out: Record<string, string | readonly string[]> = Object.create(null);
+  for (const name of Object.keys(headers)) out[name.toLowerCase()] = headers[name]!;
+  return out;
+}
+
+/**
+ * What a handler may return: a {@link Reply}, {@link routeMismatch}, a string (200 text), bytes or a
+ * stream (200 `application/octet-stream`), `undefined` (204), or any other value (200 JSON).
+ */
+export type HandlerResult =
+  | Reply
+  | RouteMismatch
+  | string
+  | Uint8Array
+  | Readable
+  | object
+  | number
+  | boolean
+  | bigint
+  | null
+  | undefined
+  | void;
+
+const NO_CONTENT = reply({ status: 204 });
+
+/** The reply a handler's return value stands for, or the mismatch signal. */
+export function toReply(result: HandlerResult): Reply | RouteMismatch {
+  if (result === undefined) return NO_CONTENT;
+  if (result === MISMATCH || isReply(result)) return result;
+  if (typeof result === "string") return text(result);
+  if (result instanceof Uint8Array || result instanceof Readable) {
+    return reply({ headers: { "content-type": "application/octet-stream" }, body: result });
+  }
+  return json(result);
+}

@@ -1,0 +1,135 @@
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { rawPathOf, splitPath } from "./segments";
+
+/** What a dispatcher needs to know of a request. */
+export interface RequestInput {
+  readonly method: string;
+  /** The request target as sent: path and query (`/users/7?x=1`). */
+  readonly url: string;
+  readonly headers?: IncomingHttpHeaders;
+  /** The native request, when there is one. */
+  readonly raw?: IncomingMessage;
+  /** Request body, for requests with no native request behind them (tests). */
+  readonly body?: string | Uint8Array;
+}
+
+/** The request a handler (or guard) receives. */
+export interface RoutedRequest<V extends object = Record<string, unknown>> {
+  /** As sent, e.g. `GET`. */
+  readonly method: string;
+  /** The request target as sent, query included. */
+  readonly url: string;
+  /** The raw (still percent-encoded) path: `url` before the first `?`. */
+  readonly path: string;
+  /** All path segments, percent-decoded. */
+  readonly segments: readonly string[];
+  /** The segments no route part has consumed yet (what a `match` prefix leaves to its handler). */
+  readonly rest: readonly string[];
+  /** The query string, parsed. Routing ignores it. */
+  readonly query: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+  /** Captured path variables by label; a null-prototype object, so any label is safe. */
+  readonly vars: Readonly<V>;
+  /** The native `node:http` request (a stand-in one under `inject`/`interpret`). */
+  readonly raw: IncomingMessage;
+  /** Reads the whole body as UTF-8 text. */
+  text(): Promise<string>;
+  /** Reads the whole body and parses it as JSON. */
+  json<T = unknown>(): Promise<T>;
+}
+
+const NO_HEADERS: IncomingHttpHeaders = Object.freeze({});
+
+/** One incoming request, parsed once, shared by every route tried for it. */
+export class RequestContext {
+  readonly method: string;
+  readonly url: string;
+  readonly path: string;
+  readonly segments: readonly string[];
+  readonly headers: IncomingHttpHeaders;
+  private query: URLSearchParams | undefined;
+  private rawRequest: IncomingMessage | undefined;
+  private bodyText: Promise<string> | undefined;
+
+  constructor(
+    private readonly input: RequestInput,
+    private readonly makeRaw: (input: RequestInput) => IncomingMessage,
+  ) {
+    this.method = input.method;
+    this.url = input.url;
+    this.path = rawPathOf(input.url);
+    this.segments = splitPath(this.path);
+    this.headers = input.headers ?? input.raw?.headers ?? NO_HEADERS;
+    this.rawRequest = input.raw;
+  }
+
+  /** The query, parsed on first use. */
+  searchParams(): URLSearchParams {
+    if (this.query === undefined) {
+      const q = this.url.indexOf("?");
+      this.query = new URLSearchParams(q === -1 ? "" : this.url.slice(q + 1));
+    }
+    return this.query;
+  }
+
+  /** The native request, made up on first use when there is none. */
+  native(): IncomingMessage {
+    this.rawRequest ??= this.makeRaw(this.input);
+    return this.rawRequest;
+  }
+
+  /** The body as text, read once. */
+  bodyAsText(): Promise<string> {
+    this.bodyText ??= readAll(this.native());
+    return this.bodyText;
+  }
+
+  /** The request as a handler at segment `consumed` with `vars` sees it. */
+  routed<V extends object>(vars: V, consumed: number): RoutedRequest<V> {
+    return new Routed(this, vars, consumed);
+  }
+}
+
+class Routed<V extends object> implements RoutedRequest<V> {
+  constructor(
+    private readonly context: RequestContext,
+    readonly vars: V,
+    private readonly consumed: number,
+  ) {}
+  get method(): string {
+    return this.context.method;
+  }
+  get url(): string {
+    return this.context.url;
+  }
+  get path(): string {
+    return this.context.path;
+  }
+  get segments(): readonly string[] {
+    return this.context.segments;
+  }
+  get rest(): readonly string[] {
+    return this.context.segments.slice(this.consumed);
+  }
+  get query(): URLSearchParams {
+    return this.context.searchParams();
+  }
+  get headers(): IncomingHttpHeaders {
+    return this.context.headers;
+  }
+  get raw(): IncomingMessage {
+    return this.context.native();
+  }
+  text(): Promise<string> {
+    return this.context.bodyAsText();
+  }
+  async json<T>(): Promise<T> {
+    return JSON.parse(await this.text()) as T;
+  }
+}
+
+async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,172 @@
+import { isMethodToken, type Method } from "./methods";
+import type { PathParser } from "./parsers/parser";
+import type { HandlerResult } from "./reply";
+import type { RoutedRequest } from "./request";
+
+/*
+ * The route tree: plain, immutable data. Every way of writing routes builds it; every dispatcher reads
+ * it. Only `path`, `pathVar` and `pathEnd` look at path segments, so a compiler can reason about paths.
+ */
+
+/** Captured path variables, by label. */
+export type Vars = object;
+
+/** A request handler: gets the routed request, returns a reply, a plain value or `routeMismatch()`. */
+export type Handler<V extends Vars = Record<string, unknown>> = (
+  request: RoutedRequest<V>,
+) => HandlerResult | Promise<HandlerResult>;
+
+/** A user routing criterion (spec 1.2): `false` (or a promise of it) is a mismatch. */
+export type GuardPredicate<V extends Vars = Record<string, unknown>> = (
+  request: RoutedRequest<V>,
+) => boolean | Promise<boolean>;
+
+export interface MethodNode {
+  readonly kind: "method";
+  readonly method: string;
+  readonly next: RouteNode;
+}
+export interface PathNode {
+  readonly kind: "path";
+  /** Normalized: `/` and the non-empty pieces joined by `/`. */
+  readonly literal: string;
+  readonly segments: readonly string[];
+  readonly next: RouteNode;
+}
+export interface PathVarNode {
+  readonly kind: "pathVar";
+  readonly label: string;
+  readonly parser: PathParser<unknown>;
+  readonly next: RouteNode;
+}
+export interface PathEndNode {
+  readonly kind: "pathEnd";
+  readonly next: RouteNode;
+}
+export interface AltNode {
+  readonly kind: "alt";
+  readonly alternatives: readonly RouteNode[];
+}
+export interface GuardNode {
+  readonly kind: "guard";
+  readonly predicate: GuardPredicate<never>;
+  readonly next: RouteNode;
+}
+export interface HandlerNode {
+  readonly kind: "handler";
+  readonly handler: Handler<never>;
+}
+
+/** Any node of the route tree. */
+export type RouteNode = MethodNode | PathNode | PathVarNode | PathEndNode | AltNode | GuardNode | HandlerNode;
+
+declare const needsVars: unique symbol;
+
+/**
+ * A route tree whose handlers need the path variables `V` from the routes above it. A route that
+ * needs nothing (`Route<{}>`) can be served; one that needs `{ id: number }` must sit under a
+ * `pathVar("id", Int, …)`. `V` exists only for the type checker.
+ */
+export type Route<V extends Vars = {}> = RouteNode & { readonly [needsVars]?: (vars: V) => void };
+
+/** The variable a `pathVar` adds: `T` under `L`. */
+export type Captured<L extends string, T> = { readonly [K in L]: NoInfer<T> };
+
+/** Where a route takes its "next arrow": a route tree, or a handler function. */
+export type Next<V extends Vars = {}> = Route<V> | Handler<V>;
+
+const NODE_KINDS: ReadonlySet<string> = new Set(["method", "path", "pathVar", "pathEnd", "alt", "guard", "handler"]);
+
+/** The node a "next" argument stands for: a function becomes a handler leaf. */
+export function toNode(next: Next<never>, where: string): RouteNode {
+  if (typeof next === "function") return { kind: "handler", handler: next as Handler<never> };
+  if (typeof next === "object" && next !== null && NODE_KINDS.has(next.kind)) return next;
+  throw new TypeError(`${where}: expected a route or a handler function, got ${describe(next)}`);
+}
+
+function describe(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/** Spec 4.2 `method`: the request method must equal `m` exactly (`GET` ≠ `get`). */
+export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> {
+  if (typeof m !== "string" || !isMethodToken(m)) {
+    throw new TypeError(`method: ${JSON.stringify(m)} is not an upper-case method token such as "GET"`);
+  }
+  return { kind: "method", method: m, next: toNode(next, "method") };
+}
+
+/**
+ * Spec 4.2 `path`: the next segments must equal the literal's pieces (`path("/a/b")` consumes two).
+ * Empty pieces are dropped, so `path("/")` consumes nothing. Literals are compared, case-sensitively,
+ * with the percent-decoded segments.
+ */
+export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route<V> {
+  if (typeof literal !== "string") throw new TypeError(`path: expected a string literal, got ${describe(literal)}`);
+  const segments = literal.split("/").filter((piece) => piece !== "");
+  return { kind: "path", literal: `/${segments.join("/")}`, segments, next: toNode(next, "path") };
+}
+
+/**
+ * Spec 4.2 `pathVar`: the next segment must parse with `parser`; its value is captured as `label`.
+ * A segment that does not parse is a mismatch. A label already captured further in is an error.
+ */
+export function pathVar<L extends string, T, V extends Vars = {}>(
+  label: L,
+  parser: PathParser<T>,
+  next: Route<Captured<L, T>> | Next<NoInfer<V> & Captured<L, T>>,
+): Route<V> {
+  if (typeof label !== "string" || label === "") throw new TypeError("pathVar: the label must be a non-empty string");
+  if (!isParser(parser)) {
+    throw new TypeError(`pathVar("${label}"): expected a parser (an object or class with parseUrlPiece), got ${describe(parser)}`);
+  }
+  const node = toNode(next as Next<never>, `pathVar("${label}")`);
+  if (labelsIn(node).has(label)) {
+    throw new TypeError(`pathVar: the label "${label}" is captured twice on one route`);
+  }
+  return { kind: "pathVar", label, parser: parser as PathParser<unknown>, next: node };
+}
+
+function isParser(value: unknown): value is PathParser<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null &&
+    typeof (value as PathParser<unknown>).parseUrlPiece === "function";
+}
+
+/** Spec 4.2 `pathEnd`: succeeds only when no path segment remains. */
+export function pathEnd<V extends Vars = {}>(next: Next<V>): Route<V> {
+  return { kind: "pathEnd", next: toNode(next, "pathEnd") };
+}
+
+/**
+ * The spec's `<+>`: alternatives are tried left to right and the first that matches answers.
+ * `alt(a)` is `a` itself; `alt()` never matches.
+ */
+export function alt<V extends Vars = {}>(...alternatives: Next<V>[]): Route<V> {
+  const nodes = alternatives.map((a, i) => toNode(a, `alt (alternative ${i + 1})`));
+  return nodes.length === 1 ? nodes[0]! : { kind: "alt", alternatives: nodes };
+}
+
+/**
+ * A user-defined routing criterion (spec 1.2): `predicate` sees the request and the variables captured
+ * so far; `false` (sync or async) is a mismatch, so the next alternative is tried.
+ */
+export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: Next<V>): Route<V> {
+  if (typeof predicate !== "function") throw new TypeError(`guard: expected a predicate function, got ${describe(predicate)}`);
+  return { kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") };
+}
+
+/** Every label captured by a `pathVar` in this tree (shared subtrees are visited once). */
+export function labelsIn(root: RouteNode): Set<string> {
+  const labels = new Set<string>();
+  const seen = new Set<RouteNode>();
+  const stack: RouteNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (node.kind === "pathVar") labels.add(node.label);
+    if (node.kind === "alt") stack.push(...node.alternatives);
+    else if (node.kind !== "handler") stack.push(node.next);
+  }
+  return labels;
+}
