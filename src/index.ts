@@ -39,6 +39,18 @@ export {
   type ReplyInit,
   type RouteMismatch,
 } from "./reply";
+export {
+  match,
+  parsePattern,
+  PatternError,
+  route,
+  type LiteralPart,
+  type ParsedPattern,
+  type PatternErrorCode,
+  type PatternNext,
+  type PatternVars,
+  type VariablePart,
+} from "./pattern";
 export type { RequestInput, RoutedRequest } from "./request";
 export { inject, type InjectRequest, type InjectResponse } from "./testing";
 export {
