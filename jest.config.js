@@ -4,6 +4,7 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
+  globalSetup: "<rootDir>/test/setup/build-dist.js",
   transform: {
     "^.+\\.ts$": [
       "@swc/jest",

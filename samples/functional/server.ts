@@ -1,0 +1,14 @@
+/** Serves the functional sample: `npm start`, then open the printed URL. */
+import { createServer } from "node:http";
+import { toApplication } from "switchyard";
+import { createApp } from "./app";
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+
+const server = createServer(toApplication(createApp()));
+server.listen(port, host, () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address !== null ? address.port : port;
+  console.log(`switchyard sample listening on http://${host}:${actualPort}/  (try /health, /api/users, /api/users/1)`);
+});
