@@ -9,7 +9,10 @@ export type ReplyBody = string | Uint8Array | Readable | null;
 
 /** Status and headers for {@link json}, {@link text} and {@link reply}. */
 export interface ReplyInit {
-  /** 100 … 999; 200 unless given. */
+  /**
+   * 200 … 999; 200 unless given. A handler's reply is the final response, and 1xx statuses are interim
+   * ones: a client sent a final 1xx fails or waits forever.
+   */
   readonly status?: number;
   readonly headers?: ReplyHeaders;
 }
@@ -47,11 +50,15 @@ export function isReply(value: unknown): value is Reply {
   return typeof value === "object" && value !== null && (value as Partial<Reply>)[REPLY_BRAND] === true;
 }
 
-/** A reply with any status, headers and body (text, bytes or a readable stream). */
+/**
+ * A reply with any final status, headers and body (text, bytes or a readable stream). A status outside
+ * 200 … 999 is a `RangeError`; a header name or value that HTTP cannot carry (a space in a name, a line
+ * break in a value) is a `TypeError`, thrown here in the handler rather than later by the adapter.
+ */
 export function reply(init: ReplyInit & { readonly body?: ReplyBody } = {}): Reply {
   const status = init.status ?? 200;
-  if (!Number.isInteger(status) || status < 100 || status > 999) {
-    throw new RangeError(`reply status must be an integer from 100 to 999, got ${String(status)}`);
+  if (!Number.isInteger(status) || status < 200 || status > 999) {
+    throw new RangeError(`reply status must be an integer from 200 to 999, got ${String(status)}`);
   }
   return { [REPLY_BRAND]: true, status, headers: lowerCaseNames(init.headers), body: init.body ?? null };
 }
@@ -77,10 +84,24 @@ function withDefaultType(body: ReplyBody, contentType: string, init: ReplyInit):
 
 const NO_HEADERS: ReplyHeaders = Object.freeze({});
 
+/** RFC 9110 `token`: what a field name may be. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Anything but HTAB, SP, VCHAR and obs-text cannot be sent in a field value (the set node:http refuses). */
+const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
 function lowerCaseNames(headers: ReplyHeaders | undefined): ReplyHeaders {
   if (headers === undefined) return NO_HEADERS;
   const out: Record<string, string | readonly string[]> = Object.create(null);
-  for (const name of Object.keys(headers)) out[name.toLowerCase()] = headers[name]!;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]!;
+    if (!HEADER_NAME.test(name)) throw new TypeError(`reply header name ${JSON.stringify(name)} is not an HTTP token`);
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (typeof v !== "string") throw new TypeError(`reply header "${name}" must be a string or an array of strings`);
+      if (BAD_HEADER_VALUE.test(v)) throw new TypeError(`reply header "${name}" has a character HTTP cannot carry (a line break, NUL or non-Latin-1)`);
+    }
+    out[name.toLowerCase()] = value;
+  }
   return out;
 }
 
