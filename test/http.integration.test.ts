@@ -41,6 +41,8 @@ const tree = alt(
   }))),
   method(GET, path("/mismatch", pathEnd(async () => routeMismatch()))),
   method(GET, path("/mismatch", pathEnd(() => "second alternative"))),
+  method(GET, path("/bad-header", pathEnd(() => reply({ headers: { "x-bad": "line\r\nbreak" } })))),
+  method(GET, path("/interim", pathEnd(() => reply({ status: 103 })))),
   method(GET, path("/big", pathEnd(() => ({ id: 2n ** 63n - 1n, list: [1n, -(10n ** 20n)] })))),
   method(GET, path("/nothing", pathEnd(() => undefined))),
   method(GET, path("/custom", pathEnd(() =>
@@ -146,6 +148,20 @@ describe("errors over HTTP", () => {
     const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => get(i % 2 ? "/throw" : "/reject").then((r) => r.status)));
     expect(statuses).toEqual(Array(10).fill(500));
     expect(reported).toHaveLength(10);
+    expect((await get("/hello")).status).toBe(200);
+  });
+  test("a reply with a header HTTP cannot carry is a 500 told to onError, not a hung connection", async () => {
+    const response = await get("/bad-header");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("x-bad")).toBeNull();
+    expect(reported).toHaveLength(1);
+    expect(reported[0]!.error).toBeInstanceOf(TypeError);
+    expect((await get("/hello")).status).toBe(200);
+  });
+  test("a reply with an interim (1xx) status is a 500 told to onError, not a hung connection", async () => {
+    const response = await get("/interim");
+    expect(response.status).toBe(500);
+    expect(reported[0]!.error).toBeInstanceOf(RangeError);
     expect((await get("/hello")).status).toBe(200);
   });
   test("an onError that throws does not take the server down", async () => {

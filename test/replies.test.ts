@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { validateHeaderName, validateHeaderValue } from "node:http";
 import { Readable } from "node:stream";
 import { alt, inject, isReply, isRouteMismatch, json, reply, routeMismatch, text, type HandlerResult } from "../src";
 import { stringifyJson } from "../src/json";
@@ -81,13 +82,58 @@ describe("reply()", () => {
     expect((await answer(reply({ status: 202, body: new Uint8Array([0x6f, 0x6b]) }))).body).toBe("ok");
     expect((await answer(reply({ body: Readable.from(["s", "t"]) }))).body).toBe("st");
   });
-  test.each([99, 1000, 200.5, Number.NaN, -200, Infinity])("status %p is a RangeError", (status) => {
+  test.each([99, 100, 101, 103, 199, 1000, 200.5, Number.NaN, -200, Infinity])("status %p is a RangeError (1xx are interim, not final)", (status) => {
     expect(() => reply({ status })).toThrow(RangeError);
     expect(() => json({}, { status })).toThrow(RangeError);
     expect(() => text("", { status })).toThrow(RangeError);
   });
-  test.each([100, 204, 599, 999])("status %p is allowed", (status) => {
+  test.each([200, 204, 304, 599, 999])("status %p is allowed", (status) => {
     expect(reply({ status }).status).toBe(status);
+  });
+  test.each([
+    ["a value with a line break", { "x-a": "a\r\nInjected: yes" }],
+    ["a value with a NUL", { "x-a": "a\u0000b" }],
+    ["a name with a space", { "bad name": "v" }],
+    ["an empty name", { "": "v" }],
+    ["a name with a colon", { "x:y": "v" }],
+    ["a non-string value", { "x-a": 5 as unknown as string }],
+    ["a bad value in a list", { "set-cookie": ["ok=1", "bad=\n"] }],
+  ])("headers with %s are a TypeError at reply time", (_what, headers) => {
+    expect(() => reply({ headers })).toThrow(TypeError);
+    expect(() => json({}, { headers })).toThrow(TypeError);
+    expect(() => text("", { headers })).toThrow(TypeError);
+  });
+  test("reply accepts exactly the header names and values node:http can send", () => {
+    const accepts = (check: () => void): boolean => {
+      try {
+        check();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const headerish = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: fc.integer({ min: 0, max: 0x2ff }).map((c) => String.fromCharCode(c)), maxLength: 6 }),
+      fc.string({ unit: fc.constantFrom("a", "-", " ", ":", "\t", "\r", "\n", "\u0000", "é", "✓", "\u007f"), maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(headerish, headerish, (name, value) => {
+        const nodeAccepts = accepts(() => {
+          validateHeaderName(name);
+          validateHeaderValue(name, value);
+        });
+        expect(accepts(() => reply({ headers: { [name]: value } }))).toBe(nodeAccepts);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+  test("a handler whose reply has a bad header gets a 500, reported to onError", async () => {
+    const errors: unknown[] = [];
+    const response = await inject(alt(() => reply({ headers: { "x-a": "a\nb" } })), { url: "/" }, { onError: (e) => errors.push(e) });
+    expect(response.status).toBe(500);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(TypeError);
   });
   test("a header named __proto__ is just a header and pollutes nothing", () => {
     const headers = JSON.parse('{"__proto__": "x", "Constructor": "y"}') as Record<string, string>;
