@@ -368,3 +368,85 @@ describe("interpret", () => {
     await expect(interpret(alt(() => Promise.reject(boom)), { method: "GET", url: "/" })).rejects.toBe(boom);
   });
 });
+
+describe("the request a handler receives (inject)", () => {
+  test("method, url, path, segments, rest, query, headers, vars and raw", async () => {
+    let seen: Record<string, unknown> = {};
+    const tree = path("/api", pathVar("id", Int, (request) => {
+      seen = {
+        method: request.method,
+        url: request.url,
+        path: request.path,
+        segments: request.segments,
+        rest: request.rest,
+        query: request.query,
+        headers: request.headers,
+        vars: request.vars,
+        raw: request.raw,
+      };
+      return "ok";
+    }));
+    const response = await inject(tree, { method: "PATCH", url: "/api/7/x%20y/?a=1&a=2&b=%2F", headers: { "x-test": "yes" } });
+    expect(response.status).toBe(200);
+    expect(seen["method"]).toBe("PATCH");
+    expect(seen["url"]).toBe("/api/7/x%20y/?a=1&a=2&b=%2F");
+    expect(seen["path"]).toBe("/api/7/x%20y/");
+    expect(seen["segments"]).toEqual(["api", "7", "x y", ""]);
+    expect(seen["rest"]).toEqual(["x y", ""]);
+    const query = seen["query"] as URLSearchParams;
+    expect(query).toBeInstanceOf(URLSearchParams);
+    expect(query.getAll("a")).toEqual(["1", "2"]);
+    expect(query.get("b")).toBe("/");
+    expect((seen["headers"] as Record<string, unknown>)["x-test"]).toBe("yes");
+    const vars = seen["vars"] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(vars)).toBeNull();
+    expect({ ...vars }).toEqual({ id: 7 });
+    const raw = seen["raw"] as { method?: string; url?: string; headers: Record<string, unknown> };
+    expect(raw.method).toBe("PATCH");
+    expect(raw.url).toBe("/api/7/x%20y/?a=1&a=2&b=%2F");
+    expect(raw.headers["x-test"]).toBe("yes");
+  });
+
+  test("rest is what the routes above have not consumed, at each handler", async () => {
+    const tree = path("/a", alt(
+      path("/b", () => routeMismatch()),
+      (request) => ({ rest: request.rest, segments: request.segments }),
+    ));
+    expect(JSON.parse((await send(tree, "/a/b/c")).body)).toEqual({ rest: ["b", "c"], segments: ["a", "b", "c"] });
+  });
+
+  test("an empty query is an empty URLSearchParams", async () => {
+    const tree = alt((request) => ({ size: [...request.query.keys()].length }));
+    expect((await send(tree, "/x")).body).toBe('{"size":0}');
+  });
+
+  test("text() reads an inject body (string or bytes)", async () => {
+    const tree = alt(async (request) => `got:${await request.text()}`);
+    expect((await inject(tree, { method: "POST", url: "/", body: "héllo ✓" })).body).toBe("got:héllo ✓");
+    expect((await inject(tree, { method: "POST", url: "/", body: new TextEncoder().encode("bytes ✓") })).body).toBe("got:bytes ✓");
+    expect((await inject(tree, { method: "POST", url: "/" })).body).toBe("got:");
+  });
+
+  test("json() parses an inject body; text() and json() can both be called", async () => {
+    const tree = alt(async (request) => ({ parsed: await request.json(), again: await request.text() }));
+    const body = JSON.stringify({ a: [1, { b: null }] });
+    expect(JSON.parse((await inject(tree, { method: "POST", url: "/", body })).body)).toEqual({ parsed: { a: [1, { b: null }] }, again: body });
+  });
+
+  test("the body can be read by a handler after an earlier alternative read it and passed", async () => {
+    const tree = alt(
+      async (request) => ((await request.text()) === "mine" ? "first" : routeMismatch()),
+      async (request) => `second:${await request.text()}`,
+    );
+    expect((await inject(tree, { method: "POST", url: "/", body: "theirs" })).body).toBe("second:theirs");
+    expect((await inject(tree, { method: "POST", url: "/", body: "mine" })).body).toBe("first");
+  });
+
+  test("json() on a malformed body rejects: a 500 reported to onError", async () => {
+    const errors: unknown[] = [];
+    const tree = alt(async (request) => request.json());
+    const response = await inject(tree, { method: "POST", url: "/", body: "{nope" }, { onError: (e) => errors.push(e) });
+    expect(response.status).toBe(500);
+    expect(errors).toHaveLength(1);
+  });
+});
