@@ -1,0 +1,60 @@
+import { NoParse } from "../src/parsers/parser";
+
+/*
+ * class-validator is optional: it is loaded on first use, and when it is not installed nothing can
+ * carry its decorators, so every value is valid. A class's constraints are looked up once.
+ */
+
+interface ClassValidator {
+  validateSync(value: object, options: { forbidUnknownValues: boolean }): readonly unknown[];
+  getMetadataStorage(): {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator's own signature
+    getTargetValidationMetadatas(target: Function, schema: string, always: boolean, strictGroups: boolean): readonly unknown[];
+  };
+}
+
+let library: ClassValidator | null | undefined;
+
+function classValidator(): ClassValidator | null {
+  if (library === undefined) {
+    try {
+      library = require("class-validator") as ClassValidator;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
+      library = null;
+    }
+  }
+  return library;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class
+const constrained = new WeakMap<Function, boolean>();
+
+/**
+ * True when `value` meets the class-validator constraints declared on its class (`@Min(1)`,
+ * `@Length(3, 20)`, …); true as well when its class declares none or class-validator is not installed.
+ */
+export function isValid(value: object): boolean {
+  const validator = classValidator();
+  if (validator === null) return true;
+  const cls = value.constructor;
+  if (typeof cls !== "function") return true;
+  let hasConstraints = constrained.get(cls);
+  if (hasConstraints === undefined) {
+    hasConstraints = validator.getMetadataStorage().getTargetValidationMetadatas(cls, "", true, false).length > 0;
+    constrained.set(cls, hasConstraints);
+  }
+  return !hasConstraints || validator.validateSync(value, { forbidUnknownValues: false }).length === 0;
+}
+
+/**
+ * `value` when it meets its class's class-validator constraints, else `NoParse` — for a hand-written
+ * parser class that wants the refinement a `Newtype` gets by itself:
+ * ```ts
+ * static parseUrlPiece(piece: string) { return validated(new Slug(piece)); }
+ * ```
+ * Values that are not objects pass through unchanged.
+ */
+export function validated<T>(value: T): T | NoParse {
+  return typeof value === "object" && value !== null && !isValid(value) ? NoParse : value;
+}
