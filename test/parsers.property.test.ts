@@ -223,6 +223,21 @@ describe("Day", () => {
     );
   });
 
+  test("the last days of each month: Feb 29 exactly in Gregorian leap years, 30/31 by month", () => {
+    const year = fc.oneof(
+      fc.integer({ min: -9999, max: 99999 }),
+      fc.integer({ min: -99, max: 999 }).map((k) => k * 100),
+      fc.integer({ min: -24, max: 249 }).map((k) => k * 400),
+    );
+    fc.assert(
+      fc.property(year, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 28, max: 31 }), (y, m, d) => {
+        const parsed = Day.parseUrlPiece(show(y, m, d));
+        expect(parsed === NoParse ? "rejected" : "accepted").toBe(realDate(y, m, d) ? "accepted" : "rejected");
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   test("round-trips every valid date: toUrlPiece(parse(s)) === s", () => {
     fc.assert(
       fc.property(fc.date({ min: new Date("-009999-01-01T00:00:00Z"), max: new Date("+099999-12-31T00:00:00Z"), noInvalidDate: true }), (date) => {
