@@ -4,6 +4,7 @@
  */
 export { toApplication, type ApplicationOptions } from "./adapters/node";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher";
+export { compile, type CompiledRouter, type Found } from "./dispatch/compile";
 export { interpret, interpreter } from "./dispatch/interpret";
 export { CONNECT, DELETE, GET, HEAD, HTTP, OPTIONS, PATCH, POST, PUT, TRACE, type Method, type StandardMethod } from "./methods";
 export {

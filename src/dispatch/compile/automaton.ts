@@ -1,0 +1,145 @@
+import type { Chain } from "./chains";
+import { NONE, State, StateBuilder } from "./states";
+
+/** Where the routes for one request method start. */
+interface Entry {
+  readonly start: State | null;
+  /**
+   * Raw paths (no `%`) whose answer is known when the automaton is built: the first route for them
+   * is fully static and consumes the whole path. One map lookup answers them.
+   */
+  readonly statics: ReadonlyMap<string, number>;
+}
+
+/**
+ * The routes of a tree as one automaton per request method (a route with no method is in all of
+ * them, and in the one for every other method). `first` gives the first route, in order, that
+ * matches a path, or the first after a given one, which is how a handler's `routeMismatch()` resumes
+ * the search exactly where the interpreter would.
+ */
+export class Automaton {
+  private readonly byMethod = new Map<string, Entry>();
+  private readonly anyMethod: Entry;
+  // What the last walk consumed (a walk never yields, so one record serves every request): the raw
+  // path and the bounds of its segments, or the decoded segments; how many; whether that was all.
+  private text = "";
+  private readonly bounds: number[] = [];
+  private segments: readonly string[] | null = null;
+  private from = 0;
+  private consumed = 0;
+  private complete = false;
+
+  constructor(readonly chains: readonly Chain[]) {
+    const builder = new StateBuilder(chains);
+    const methods = new Set<string>();
+    for (const chain of chains) if (chain.method !== null) methods.add(chain.method);
+    for (const method of methods) this.byMethod.set(method, this.entry(builder, (chain) => chain.method === null || chain.method === method));
+    this.anyMethod = this.entry(builder, (chain) => chain.method === null);
+  }
+
+  /** The entry for a request method. */
+  entryFor(method: string): Entry {
+    return this.byMethod.get(method) ?? this.anyMethod;
+  }
+
+  /**
+   * The first route after route `after` (-1: from the start) that matches the raw path `path`, which
+   * has no `%`, so its segments need no decoding; NONE when there is none.
+   */
+  firstInPath(entry: Entry, path: string, after: number): number {
+    this.text = path;
+    this.segments = null;
+    if (after < 0) {
+      const known = entry.statics.get(path);
+      if (known !== undefined) {
+        this.consumed = this.chains[known]!.tests.length;
+        this.complete = true;
+        return known;
+      }
+    }
+    let state = entry.start;
+    this.consumed = 0;
+    this.complete = false;
+    if (state === null) return NONE;
+    let best = NONE;
+    const length = path.length;
+    const bounds = this.bounds;
+    let start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+    if (start < length) {
+      for (let depth = 0; ; depth++) {
+        const done = after < 0 ? state.prefixFirst : firstAfter(state.prefix, after);
+        if (done < best) best = done;
+        if (state.onward >= best) return best;
+        let end = path.indexOf("/", start);
+        if (end === -1) end = length;
+        bounds[2 * depth] = start;
+        bounds[2 * depth + 1] = end;
+        this.consumed = depth + 1;
+        state = state.next(path, start, end);
+        if (state === null) return best;
+        if (end === length) break;
+        start = end + 1;
+      }
+    }
+    this.complete = true;
+    const done = after < 0 ? state.endFirst : firstAfter(state.end, after);
+    return done < best ? done : best;
+  }
+
+  /** As {@link firstInPath}, over decoded segments from index `from` on. */
+  firstInSegments(entry: Entry, segments: readonly string[], from: number, after: number): number {
+    this.segments = segments;
+    this.from = from;
+    this.consumed = 0;
+    this.complete = false;
+    let state = entry.start;
+    if (state === null) return NONE;
+    let best = NONE;
+    for (let depth = 0; from + depth < segments.length; depth++) {
+      const done = after < 0 ? state.prefixFirst : firstAfter(state.prefix, after);
+      if (done < best) best = done;
+      if (state.onward >= best) return best;
+      const segment = segments[from + depth]!;
+      this.consumed = depth + 1;
+      state = state.next(segment, 0, segment.length);
+      if (state === null) return best;
+    }
+    this.complete = true;
+    const done = after < 0 ? state.endFirst : firstAfter(state.end, after);
+    return done < best ? done : best;
+  }
+
+  /** Segment `depth` of the last walk. */
+  segment(depth: number): string {
+    const segments = this.segments;
+    return segments !== null ? segments[this.from + depth]! : this.text.slice(this.bounds[2 * depth], this.bounds[2 * depth + 1]);
+  }
+
+  /** True when the last walk saw every segment and there were exactly `depth` of them. */
+  endedAt(depth: number): boolean {
+    return this.complete && this.consumed === depth;
+  }
+
+  private entry(builder: StateBuilder, accepts: (chain: Chain) => boolean): Entry {
+    const ids: number[] = [];
+    this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
+    const entry = { start: builder.state(0, ids), statics: new Map<string, number>() };
+    for (const id of ids) {
+      const tests = this.chains[id]!.tests;
+      if (!tests.every((t) => typeof t === "string" && !t.includes("%"))) continue;
+      const winner = this.firstInSegments(entry, tests as string[], 0, -1);
+      const chain = this.chains[winner];
+      if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {
+        entry.statics.set(`/${tests.join("/")}`, winner);
+      }
+    }
+    return entry;
+  }
+}
+
+/** The first route of an ascending NONE-terminated list that comes after `after`. */
+function firstAfter(routes: readonly number[], after: number): number {
+  let i = 0;
+  while (routes[i]! <= after) i++;
+  return routes[i]!;
+}

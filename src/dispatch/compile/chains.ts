@@ -1,0 +1,95 @@
+import type { PathParser } from "../../parsers/parser";
+import type { GuardNode, HandlerNode, RouteNode } from "../../tree";
+
+/*
+ * A route tree, read as the ordered list of its routes: every way from the root to a leaf, in the
+ * order the interpreter's depth-first walk reaches the leaves. Between the root and a leaf there is
+ * nothing but pure tests (method, literal, typed segment, end of path), which commute, so a route
+ * is fully described by its method, the test on each segment it consumes, and whether it needs the
+ * path to end there.
+ */
+
+/** A typed path segment: the parser must accept it; the value is captured under `label`. */
+export interface VarTest {
+  readonly label: string;
+  readonly parser: PathParser<unknown>;
+}
+
+/** The test on one consumed segment: a literal (compared with the decoded segment) or a variable. */
+export type SegmentTest = string | VarTest;
+
+/** Where a route ends: a handler, or a guard whose `next` is routed on its own once it passes. */
+export type Leaf = HandlerNode | GuardNode;
+
+/** One route: the pure tests from the root to a leaf. */
+export interface Chain {
+  /** The method every `method` node on the way names; `null` when there is none. */
+  readonly method: string | null;
+  /** One test per consumed segment, in path order. */
+  readonly tests: readonly SegmentTest[];
+  /** A `pathEnd` on the way: no segment may remain after the tests. */
+  readonly exact: boolean;
+  readonly leaf: Leaf;
+}
+
+interface Prefix {
+  readonly method: string | null;
+  readonly tests: readonly SegmentTest[];
+  readonly exact: boolean;
+}
+
+const ROOT: Prefix = { method: null, tests: [], exact: false };
+
+/**
+ * The routes of `tree` in first-match order. With `throughGuards`, guards are transparent and every
+ * route ends at a handler (what `find` reports); without, a guard ends a route, since the
+ * interpreter runs it whenever the tests before it pass, whatever lies below it. Routes that can
+ * never match (two different methods, a segment after `pathEnd`) are left out: the interpreter
+ * never reaches their leaves.
+ */
+export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
+  const chains: Chain[] = [];
+  const visit = (node: RouteNode, at: Prefix): void => {
+    switch (node.kind) {
+      case "method":
+        if (at.method === null || at.method === node.method) visit(node.next, { ...at, method: node.method });
+        return;
+      case "path":
+        if (!at.exact || node.segments.length === 0) visit(node.next, { ...at, tests: [...at.tests, ...node.segments] });
+        return;
+      case "pathVar":
+        if (!at.exact) visit(node.next, { ...at, tests: [...at.tests, { label: node.label, parser: node.parser }] });
+        return;
+      case "pathEnd":
+        visit(node.next, { ...at, exact: true });
+        return;
+      case "alt":
+        for (const alternative of node.alternatives) visit(alternative, at);
+        return;
+      case "guard":
+        if (throughGuards) visit(node.next, at);
+        else chains.push({ ...at, leaf: node });
+        return;
+      case "handler":
+        chains.push({ ...at, leaf: node });
+        return;
+    }
+  };
+  visit(tree, ROOT);
+  return chains;
+}
+
+/** True when the tree has a guard anywhere (shared subtrees are visited once). */
+export function hasGuard(tree: RouteNode): boolean {
+  const seen = new Set<RouteNode>();
+  const stack: RouteNode[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === "guard") return true;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (node.kind === "alt") stack.push(...node.alternatives);
+    else if (node.kind !== "handler") stack.push(node.next);
+  }
+  return false;
+}

@@ -1,0 +1,79 @@
+import { rawPathOf, splitPath } from "../../segments";
+import type { Handler, Route } from "../../tree";
+import type { Dispatch } from "../dispatcher";
+import { hasGuard } from "./chains";
+import { Program } from "./program";
+import { NO_VARS, type VarsObject } from "./routes";
+import { attempt } from "./run";
+import { NONE } from "./states";
+
+/** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
+export interface Found {
+  /** The handler function the route was given. */
+  readonly handler: Handler<never>;
+  /** Captured path variables, parsed, in a null-prototype object. */
+  readonly vars: VarsObject;
+  /** The decoded segments the route did not consume (what a `match` prefix leaves). */
+  readonly rest: readonly string[];
+}
+
+/** A route tree compiled for lookup: same answers as {@link interpret}, without scanning routes. */
+export interface CompiledRouter {
+  /**
+   * The first route, in order, whose method and path match `url` (a request target; any query is
+   * ignored), or `null`. Guards are taken as passing and handlers are not run, so a handler's
+   * `routeMismatch()` is not seen here; `dispatch` honours both.
+   */
+  find(method: string, url: string): Found | null;
+  /** Routes a request exactly as the interpreter does; what adapters call. */
+  readonly dispatch: Dispatch;
+}
+
+const NO_SEGMENTS: readonly string[] = Object.freeze([]);
+
+/**
+ * Compiles a route tree into a dispatcher that gives the same answer as {@link interpret} for every
+ * request: literal segments are looked up in maps, typed segments are decided by their parsers, and
+ * the routes a request could reach stay in declaration order, so the first match wins and
+ * `routeMismatch()` falls through to the next one. Parsers must be pure (the same segment always
+ * parses the same way); their verdicts on literal segments are taken at compile time.
+ */
+export function compile(tree: Route): CompiledRouter {
+  const program = new Program(tree, false);
+  let lookup: Program | undefined = hasGuard(tree) ? undefined : program;
+  return {
+    find(method, url) {
+      lookup ??= new Program(tree, true);
+      return find(lookup, method, url);
+    },
+    dispatch: (request) => attempt(program, request, 0, NO_VARS, -1),
+  };
+}
+
+function find(program: Program, method: string, url: string): Found | null {
+  const automaton = program.automaton;
+  const entry = automaton.entryFor(method);
+  const path = rawPathOf(url);
+  const plain = path.indexOf("%") === -1;
+  const segments = plain ? NO_SEGMENTS : splitPath(path);
+  const id = plain ? automaton.firstInPath(entry, path, -1) : automaton.firstInSegments(entry, segments, 0, -1);
+  if (id === NONE) return null;
+  const route = program.routes[id]!;
+  const leaf = route.leaf;
+  // guards are transparent in this program: every route ends at a handler
+  if (leaf.kind !== "handler") return null;
+  const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : plain ? restOf(path, route.depth) : segments.slice(route.depth);
+  return { handler: leaf.handler, vars: route.bind(NO_VARS, automaton), rest };
+}
+
+/** The segments of an undecoded raw path from index `depth` on. */
+function restOf(path: string, depth: number): readonly string[] {
+  let start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+  if (start >= path.length) return NO_SEGMENTS;
+  for (let i = 0; i < depth; i++) {
+    const slash = path.indexOf("/", start);
+    if (slash === -1) return NO_SEGMENTS;
+    start = slash + 1;
+  }
+  return path.slice(start).split("/");
+}

@@ -1,0 +1,43 @@
+import type { RequestContext } from "../../request";
+import type { GuardNode, RouteNode } from "../../tree";
+import { Automaton } from "./automaton";
+import { chainsOf } from "./chains";
+import { CompiledRoute } from "./routes";
+
+/**
+ * One compiled tree: the whole tree, or what a guard lets through once it passes (routed on its own
+ * from the segment the guard was reached at, since the interpreter runs the guard whatever is below).
+ */
+export class Program {
+  readonly automaton: Automaton;
+  readonly routes: readonly CompiledRoute[];
+  private readonly continuations: readonly (Program | null)[];
+
+  /** `compiled` shares the programs of guards reached along several routes. */
+  constructor(tree: RouteNode, throughGuards: boolean, compiled = new Map<GuardNode, Program>()) {
+    const chains = chainsOf(tree, throughGuards);
+    this.automaton = new Automaton(chains);
+    this.routes = chains.map((chain) => new CompiledRoute(chain));
+    this.continuations = chains.map(({ leaf }) => {
+      if (leaf.kind !== "guard") return null;
+      let program = compiled.get(leaf);
+      if (program === undefined) compiled.set(leaf, (program = new Program(leaf.next, false, compiled)));
+      return program;
+    });
+  }
+
+  /** The program for what the guard ending route `id` lets through. */
+  continuation(id: number): Program {
+    return this.continuations[id]!;
+  }
+
+  /** The first route after `after` (-1: from the start) matching the request from segment `offset` on. */
+  first(request: RequestContext, offset: number, after: number): number {
+    const automaton = this.automaton;
+    const entry = automaton.entryFor(request.method);
+    const path = request.path;
+    // undecoded, the raw path is the segments themselves
+    if (offset === 0 && path.indexOf("%") === -1) return automaton.firstInPath(entry, path, after);
+    return automaton.firstInSegments(entry, request.segments, offset, after);
+  }
+}

@@ -1,0 +1,48 @@
+import { parseSegment, type PathParser } from "../../parsers/parser";
+import { Text } from "../../parsers/text";
+import type { Chain, Leaf } from "./chains";
+
+/** Captured variables: a null-prototype object, so any label (even `__proto__`) is just a key. */
+export type VarsObject = Readonly<Record<string, unknown>>;
+
+/** The variables of a route that captures none: one shared frozen object, as in the interpreter. */
+export const NO_VARS: VarsObject = Object.freeze(Object.create(null) as Record<string, unknown>);
+
+/** Where a segment comes from when a route's variables are bound: the walk that chose the route. */
+export interface SegmentSource {
+  segment(depth: number): string;
+}
+
+/** What running a route needs: its leaf, how many segments it consumes, and how to bind its variables. */
+export class CompiledRoute {
+  readonly leaf: Leaf;
+  /** Segments consumed by the route's tests. */
+  readonly depth: number;
+  /** Per variable, one after the other: label, parser, depth of the segment it is captured from. */
+  private readonly captures: (string | PathParser<unknown> | number)[] = [];
+
+  constructor(chain: Chain) {
+    this.leaf = chain.leaf;
+    this.depth = chain.tests.length;
+    chain.tests.forEach((test, depth) => {
+      if (typeof test !== "string") this.captures.push(test.label, test.parser, depth);
+    });
+  }
+
+  /**
+   * The variables the handler sees: those captured above (`inherited`) and this route's own, parsed
+   * again from the segments the walk consumed (values are never shared between requests).
+   */
+  bind(inherited: VarsObject, source: SegmentSource): VarsObject {
+    const captures = this.captures;
+    if (captures.length === 0) return inherited;
+    const vars = Object.create(null) as Record<string, unknown>;
+    if (inherited !== NO_VARS) Object.assign(vars, inherited);
+    for (let i = 0; i < captures.length; i += 3) {
+      const parser = captures[i + 1] as PathParser<unknown>;
+      const segment = source.segment(captures[i + 2] as number);
+      vars[captures[i] as string] = parser === Text ? segment : parseSegment(parser, segment);
+    }
+    return vars;
+  }
+}

@@ -1,0 +1,57 @@
+import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../reply";
+import type { RequestContext } from "../../request";
+import { NONE } from "./states";
+import type { Program } from "./program";
+import type { VarsObject } from "./routes";
+
+type Outcome = Reply | null | Promise<Reply | null>;
+
+/**
+ * Runs the routes of `program` that match, in order, from the one after `after`, until one answers:
+ * a handler that does not return `routeMismatch()`, or a guard that passes and whose routes answer.
+ * Stays synchronous until a guard or handler returns a promise (or any thenable, as `await` would).
+ */
+export function attempt(program: Program, request: RequestContext, offset: number, inherited: VarsObject, after: number): Outcome {
+  for (;;) {
+    const id = program.first(request, offset, after);
+    if (id === NONE) return null;
+    const route = program.routes[id]!;
+    const vars = route.bind(inherited, program.automaton);
+    const routed = request.routed(vars, offset + route.depth) as never;
+    const leaf = route.leaf;
+    if (leaf.kind === "handler") {
+      const result = leaf.handler(routed);
+      if (isThenable(result)) {
+        return Promise.resolve(result).then((value) => {
+          const reply = toReply(value as HandlerResult);
+          return isRouteMismatch(reply) ? attempt(program, request, offset, inherited, id) : reply;
+        });
+      }
+      const reply = toReply(result);
+      if (!isRouteMismatch(reply)) return reply;
+    } else {
+      const passed = leaf.predicate(routed);
+      if (isThenable(passed)) {
+        return Promise.resolve(passed).then((ok) =>
+          ok ? enter(program, request, offset, inherited, id, vars) : attempt(program, request, offset, inherited, id),
+        );
+      }
+      if (passed) return enter(program, request, offset, inherited, id, vars);
+    }
+    after = id;
+  }
+}
+
+/** Routes through what the guard ending route `id` lets through; on no answer, goes on after `id`. */
+function enter(program: Program, request: RequestContext, offset: number, inherited: VarsObject, id: number, vars: VarsObject): Outcome {
+  const inner = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
+  if (inner instanceof Promise) return inner.then((reply) => reply ?? attempt(program, request, offset, inherited, id));
+  return inner ?? attempt(program, request, offset, inherited, id);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    ((typeof value === "object" && value !== null) || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}

@@ -1,0 +1,190 @@
+import { NoParse, parseSegment, type PathParser } from "../../parsers/parser";
+import { Text } from "../../parsers/text";
+import type { Chain } from "./chains";
+
+/*
+ * The routes still alive after `depth` segments, as one state of a deterministic automaton (the
+ * subset construction over segments). Routes are numbered in first-match order, so "the first route
+ * that matches" is the smallest number that completes. A state knows which routes complete in it and
+ * where each possible next segment leads: literal segments through a map, any other segment through
+ * the verdicts of the parsers of the typed routes, so the routes are never scanned one by one.
+ * Parsers must be pure functions of the segment: a literal's verdict is taken once, here.
+ */
+
+/** "No route": larger than any route number, and a terminator for the ascending lists below. */
+export const NONE = 0x7fffffff;
+
+/** Typed-segment parsers beyond this many at one state get their transitions built on first use. */
+const EAGER_PARSERS = 4;
+
+export class State {
+  /** The first route that completes here even when segments remain; NONE if none does. */
+  readonly prefixFirst: number;
+  /** The first route that completes here when no segment remains; NONE if none does. */
+  readonly endFirst: number;
+  /** All routes (ascending, NONE-terminated) that complete here even when segments remain. */
+  readonly prefix: readonly number[];
+  /** All routes (ascending, NONE-terminated) that complete here when no segment remains. */
+  readonly end: readonly number[];
+  /** The smallest route that needs more segments than this state has seen; NONE if none does. */
+  readonly onward: number;
+  /**
+   * The literals wanted next, open-addressed by first character, last character and length, each
+   * followed by the state it leads to: `[literal, next, literal, next, …]`. Looked up in place in
+   * the request path, so no substring is made; one flat array keeps a lookup to few memory loads.
+   */
+  private table: (string | State | null | undefined)[] | null = null;
+  private tableMask = 0;
+  /** The next state for a segment that is no literal here, when no parser has a say (`undefined` when one has). */
+  other: State | null | undefined = null;
+  /** The parsers (other than `Text`, which accepts anything) of routes wanting a typed segment here. */
+  parsers: readonly PathParser<unknown>[] = [];
+  /** The next state for a segment that is no literal here, indexed by the mask of `parsers` that accept it. */
+  readonly byMask: (State | null | undefined)[] = [null];
+  /** Builds `byMask[mask]` when it was left for first use. */
+  fill: ((mask: number) => State | null) | null = null;
+
+  constructor(prefix: number[], end: number[], onward: number) {
+    this.prefix = prefix;
+    this.end = end;
+    this.prefixFirst = prefix[0]!;
+    this.endFirst = end[0]!;
+    this.onward = onward;
+  }
+
+  /** Sets where each literal (non-empty) leads. */
+  setLiterals(next: ReadonlyMap<string, State | null>): void {
+    let capacity = 2;
+    while (capacity < next.size * 2) capacity *= 2;
+    const table = new Array<string | State | null | undefined>(capacity * 2).fill(undefined);
+    this.tableMask = capacity * 2 - 1;
+    for (const [literal, state] of next) {
+      let slot = this.slotOf(literal, 0, literal.length);
+      while (table[slot] !== undefined) slot = (slot + 2) & this.tableMask;
+      table[slot] = literal;
+      table[slot + 1] = state;
+    }
+    this.table = table;
+  }
+
+  /** Where the segment `text[start, end)` leads. */
+  next(text: string, start: number, end: number): State | null {
+    const table = this.table;
+    if (table !== null && end > start) {
+      const length = end - start;
+      for (let slot = this.slotOf(text, start, end); ; slot = (slot + 2) & this.tableMask) {
+        const literal = table[slot] as string | undefined;
+        if (literal === undefined) break;
+        if (literal.length === length && text.startsWith(literal, start)) return table[slot + 1] as State | null;
+      }
+    }
+    if (this.other !== undefined) return this.other;
+    const parsers = this.parsers;
+    const segment = text.slice(start, end);
+    let mask = 0;
+    for (let i = 0; i < parsers.length; i++) {
+      if (parseSegment(parsers[i]!, segment) !== NoParse) mask |= 1 << i;
+    }
+    const next = this.byMask[mask];
+    return next !== undefined ? next : this.fill!(mask);
+  }
+
+  private slotOf(text: string, start: number, end: number): number {
+    return (((text.charCodeAt(start) * 31 + text.charCodeAt(end - 1)) * 31 + end - start) << 1) & this.tableMask;
+  }
+}
+
+/** Builds the states of one route set; equal route sets at equal depths share a state. */
+export class StateBuilder {
+  private readonly memo = new Map<string, State | null>();
+  private readonly verdicts = new Map<PathParser<unknown>, Map<string, boolean>>();
+
+  constructor(private readonly chains: readonly Chain[]) {}
+
+  /** The state where the routes `ids` (ascending) are alive after `depth` segments. */
+  state(depth: number, ids: readonly number[]): State | null {
+    if (ids.length === 0) return null;
+    const key = `${depth}:${ids.join(",")}`;
+    let state = this.memo.get(key);
+    if (state === undefined) {
+      state = this.build(depth, ids);
+      this.memo.set(key, state);
+    }
+    return state;
+  }
+
+  private build(depth: number, ids: readonly number[]): State {
+    const prefix: number[] = [];
+    const end: number[] = [];
+    const onward: number[] = [];
+    for (const id of ids) {
+      const chain = this.chains[id]!;
+      if (chain.tests.length > depth) onward.push(id);
+      else {
+        end.push(id);
+        if (!chain.exact) prefix.push(id);
+      }
+    }
+    prefix.push(NONE);
+    end.push(NONE);
+    const state = new State(prefix, end, onward.length > 0 ? onward[0]! : NONE);
+    if (onward.length > 0) this.link(state, depth, onward);
+    return state;
+  }
+
+  /** Sets the transitions of `state` for the routes `onward` that want one more segment. */
+  private link(state: State, depth: number, onward: readonly number[]): void {
+    const byLiteral = new Map<string, number[]>();
+    const typed: number[] = [];
+    for (const id of onward) {
+      const test = this.chains[id]!.tests[depth]!;
+      if (typeof test === "string") {
+        if (!byLiteral.has(test)) byLiteral.set(test, []);
+        byLiteral.get(test)!.push(id);
+      }
+    }
+    // a typed route also follows every literal its parser accepts, keeping route order
+    for (const id of onward) {
+      const test = this.chains[id]!.tests[depth]!;
+      if (typeof test === "string") continue;
+      typed.push(id);
+      for (const [literal, ids] of byLiteral) if (this.accepts(test.parser, literal)) ids.push(id);
+    }
+    if (byLiteral.size > 0) {
+      const next = new Map<string, State | null>();
+      for (const [literal, ids] of byLiteral) next.set(literal, this.state(depth + 1, ids.sort((a, b) => a - b)));
+      state.setLiterals(next);
+    }
+    const parsers = [...new Set(typed.map((id) => this.parserAt(id, depth)))].filter((p) => p !== Text);
+    state.parsers = parsers;
+    const fill = (mask: number): State | null => {
+      const ids = typed.filter((id) => {
+        const parser = this.parserAt(id, depth);
+        return parser === Text || (mask & (1 << parsers.indexOf(parser))) !== 0;
+      });
+      return (state.byMask[mask] = this.state(depth + 1, ids));
+    };
+    state.byMask.length = 1 << parsers.length;
+    if (parsers.length > 0) state.other = undefined;
+    if (parsers.length === 0) {
+      state.other = fill(0);
+    } else if (parsers.length <= EAGER_PARSERS) {
+      for (let mask = 0; mask < state.byMask.length; mask++) fill(mask);
+    } else {
+      state.byMask.fill(undefined);
+      state.fill = fill;
+    }
+  }
+
+  private parserAt(id: number, depth: number): PathParser<unknown> {
+    return (this.chains[id]!.tests[depth] as { readonly parser: PathParser<unknown> }).parser;
+  }
+
+  private accepts(parser: PathParser<unknown>, literal: string): boolean {
+    let byLiteral = this.verdicts.get(parser);
+    if (byLiteral === undefined) this.verdicts.set(parser, (byLiteral = new Map()));
+    let verdict = byLiteral.get(literal);
+    if (verdict === undefined) byLiteral.set(literal, (verdict = parseSegment(parser, literal) !== NoParse));
+    return verdict;
+  }
+}
