@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { interpreter } from "../dispatch/interpret";
+import { compile } from "../dispatch/compile";
 import type { Dispatch, DispatcherFactory } from "../dispatch/dispatcher";
 import { type Reply, reply, text } from "../reply";
 import { RequestContext, type RequestInput } from "../request";
@@ -13,7 +13,10 @@ export interface ApplicationOptions {
    * Told of every error a handler or guard throws (the client gets a 500). Defaults to `console.error`.
    */
   readonly onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => void;
-  /** How the tree is turned into a dispatcher; the reference interpreter unless given. */
+  /**
+   * How the tree is turned into a dispatcher: {@link compile} unless given (`interpreter` gives the
+   * reference semantics, at a cost per route).
+   */
   readonly dispatcher?: DispatcherFactory;
 }
 
@@ -26,7 +29,7 @@ const INTERNAL_ERROR = text("Internal Server Error", { status: 500 });
  * a throwing or rejecting handler is a 500, reported to `onError`.
  */
 export function pipeline(tree: Route, options: ApplicationOptions = {}): (request: RequestContext) => Promise<Reply> | Reply {
-  const dispatch: Dispatch = (options.dispatcher ?? interpreter)(tree);
+  const dispatch: Dispatch = options.dispatcher?.(tree) ?? compile(tree).dispatch;
   const onError = options.onError ?? defaultOnError;
   const failed = (error: unknown, request: RequestContext): Reply => {
     try {
