@@ -5,6 +5,7 @@ import {
   inject,
   Int,
   interpret,
+  interpreter,
   method,
   path,
   pathEnd,
@@ -106,16 +107,19 @@ describe("malformed paths through inject", () => {
 });
 
 describe("__proto__ and constructor", () => {
-  test("as labels: vars is a null-prototype object with them as plain own keys", async () => {
-    const response = await inject(tree, { url: "/proto/polluted/x/isAdmin" }, { onError });
-    expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({
-      proto: null,
-      own: ["__proto__", "constructor", "prototype"],
-      values: ["polluted", "x", "isAdmin"],
-    });
-    expectNoPollution();
-  });
+  test.each([["default (compiled)", {}], ["interpreter", { dispatcher: interpreter }]] as const)(
+    "as labels (%s): vars is a null-prototype object with them as plain own keys",
+    async (_name, options) => {
+      const response = await inject(tree, { url: "/proto/polluted/x/isAdmin" }, { onError, ...options });
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body)).toEqual({
+        proto: null,
+        own: ["__proto__", "constructor", "prototype"],
+        values: ["polluted", "x", "isAdmin"],
+      });
+      expectNoPollution();
+    },
+  );
 
   test("as segment values: matched literally and captured as text", async () => {
     expect((await inject(tree, { url: "/__proto__/constructor" })).body).toBe("literal proto path");
@@ -127,7 +131,7 @@ describe("__proto__ and constructor", () => {
     expectNoPollution();
   });
 
-  test("a label __proto__ with an object value does not set the prototype of vars", async () => {
+  test.each([["default (compiled)", {}], ["interpreter", { dispatcher: interpreter }]] as const)("a label __proto__ with an object value does not set the prototype of vars (%s)", async (_name, options) => {
     const ObjectParser = {
       name: "ObjectParser",
       parseUrlPiece: (piece: string) => ({ polluted: piece }),
@@ -138,7 +142,7 @@ describe("__proto__ and constructor", () => {
       seen.push(request.vars);
       return "ok";
     });
-    expect((await inject(t, { url: "/yes" })).status).toBe(200);
+    expect((await inject(t, { url: "/yes" }, options)).status).toBe(200);
     const vars = seen[0] as Record<string, unknown>;
     expect(Object.getPrototypeOf(vars)).toBeNull();
     expect(Object.getOwnPropertyDescriptor(vars, "__proto__")?.value).toEqual({ polluted: "yes" });
@@ -146,12 +150,12 @@ describe("__proto__ and constructor", () => {
     expectNoPollution();
   });
 
-  test("vars of a route with no pathVar is a null-prototype object too", async () => {
+  test.each([["default (compiled)", {}], ["interpreter", { dispatcher: interpreter }]] as const)("vars of a route with no pathVar is a null-prototype object too (%s)", async (_name, options) => {
     const seen: object[] = [];
     await inject(alt((request) => {
       seen.push(request.vars);
       return "ok";
-    }), { url: "/" });
+    }), { url: "/" }, options);
     expect(Object.getPrototypeOf(seen[0])).toBeNull();
     expect(Object.keys(seen[0]!)).toEqual([]);
   });
@@ -183,11 +187,13 @@ describe("any request answers (property)", () => {
     fc.string({ unit: "binary" }),
   );
   const methodName = fc.oneof(fc.constantFrom("GET", "get", "POST", "HEAD", "__proto__"), fc.string({ maxLength: 8 }));
-  test("inject never rejects, answers 200 or 404, and pollutes nothing", async () => {
+  test("inject never rejects, answers 200 or 404, pollutes nothing, and both dispatchers agree", async () => {
     await fc.assert(
       fc.asyncProperty(methodName, url, async (m, u) => {
-        const response = await inject(tree, { method: m, url: u }, { onError });
-        expect([200, 404]).toContain(response.status);
+        const compiled = await inject(tree, { method: m, url: u }, { onError });
+        const reference = await inject(tree, { method: m, url: u }, { onError, dispatcher: interpreter });
+        expect([200, 404]).toContain(compiled.status);
+        expect(compiled).toEqual(reference);
       }),
       { numRuns: 300 },
     );
