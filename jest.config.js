@@ -18,7 +18,13 @@ module.exports = {
         module: { type: "commonjs" },
       },
     ],
+    // inversify (a DI container the decorator tests use) ships ES modules only; jest needs CommonJS
+    "/node_modules/(inversify|@inversifyjs/[^/]+)/.+\\.js$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
+    ],
   },
+  transformIgnorePatterns: ["/node_modules/(?!(inversify|@inversifyjs)/)"],
   moduleNameMapper: {
     "^switchyard$": "<rootDir>/src/index.ts",
     "^switchyard/decorators$": "<rootDir>/decorators/index.ts",

@@ -29,8 +29,11 @@ export type ControllerClass<T extends object = object> = abstract new (...args: 
  * Obtains the instance that serves a controller's routes: `(C) => container.resolve(C)` for
  * tsyringe, `(C) => container.get(C)` for inversify, `(C) => Container.get(C)` for typedi. Called once
  * per class, when `controllers()` runs, and must return the instance itself (not a promise).
+ *
+ * The class is typed as a plain constructor, the shape DI containers take as a token; it is one of
+ * the classes given to `controllers()`.
  */
-export type Resolver = (controller: ControllerClass) => object;
+export type Resolver = (controller: new (...args: unknown[]) => object) => object;
 
 /** Options of {@link controllers}. */
 export interface ControllersOptions {
@@ -65,8 +68,8 @@ export function controllers(classes: readonly ControllerClass[], options: Contro
   return alt(...trees);
 }
 
-function construct(controller: ControllerClass): object {
-  return new (controller as unknown as new () => object)();
+function construct(controller: new () => object): object {
+  return new controller();
 }
 
 function describe(value: unknown): string {
@@ -221,7 +224,7 @@ function typeName(type: { readonly name: string }): string {
 function instanceOf(cls: ControllerClass, resolve: Resolver): object {
   let instance: unknown;
   try {
-    instance = resolve(cls);
+    instance = resolve(cls as unknown as new (...args: unknown[]) => object);
   } catch (error) {
     throw new ControllerError("RESOLVE_FAILED", nameOf(cls), undefined,
       `could not obtain an instance: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

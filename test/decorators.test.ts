@@ -463,7 +463,7 @@ describe("instances", () => {
       }
     }
     const calls: unknown[] = [];
-    const app = controllers([A, B], { resolve: (C) => (calls.push(C), new (C as new () => object)()) });
+    const app = controllers([A, B], { resolve: (C) => (calls.push(C), new C()) });
     expect(calls).toEqual([A, B]);
     await inject(app, { url: "/a" });
     await inject(app, { url: "/b" });

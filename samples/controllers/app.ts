@@ -1,0 +1,20 @@
+/**
+ * The functional sample's API, written with decorated controllers, a validated newtype and tsyringe;
+ * a functional route mounts next to them in the same tree.
+ */
+import { alt, match, type Route } from "switchyard";
+import { controllers } from "switchyard/decorators";
+import { container as rootContainer, type DependencyContainer } from "tsyringe";
+import { HealthController, ReportsController } from "./health";
+import { API_KEY, UsersController, UserStore } from "./users";
+
+export function createApp(container: DependencyContainer = rootContainer.createChildContainer(), apiKey = "let-me-in"): Route {
+  container.registerSingleton(UserStore);
+  container.register(API_KEY, { useValue: apiKey });
+  return alt(
+    // classes in this order, each class's routes in declaration order
+    controllers([HealthController, UsersController, ReportsController], { resolve: (C) => container.resolve(C) }),
+    // decorated and functional routes mix freely
+    match("GET /static", (req) => `you asked for ${req.rest.join("/")}`),
+  );
+}

@@ -1,0 +1,15 @@
+/** Serves the controllers sample: `npm run start:controllers`, then open the printed URL. */
+import "reflect-metadata"; // tsyringe needs it before it loads; switchyard/decorators loads it too
+import { createServer } from "node:http";
+import { toApplication } from "switchyard";
+import { createApp } from "./app";
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+
+const server = createServer(toApplication(createApp()));
+server.listen(port, host, () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address !== null ? address.port : port;
+  console.log(`switchyard controllers sample listening on http://${host}:${actualPort}/  (try /health, /api/users, /api/users/1)`);
+});

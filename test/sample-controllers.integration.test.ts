@@ -1,0 +1,108 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+
+/*
+ * The controllers sample, compiled by tsc (not swc), so decorator metadata is exactly what tsc emits,
+ * run as its own node process and called over real HTTP. The jest global setup has built dist/, which
+ * the compiled sample loads by package name (`switchyard`, `switchyard/decorators`).
+ */
+
+const root = path.resolve(__dirname, "..");
+const tsc = path.join(root, "node_modules/typescript/bin/tsc");
+const run = promisify(execFile);
+
+// compiling and starting a process: far more than jest's 5 s default on a slow machine
+jest.setTimeout(120_000);
+
+let server: ChildProcess | undefined;
+let base = "";
+let output = "";
+
+beforeAll(async () => {
+  if (!existsSync(path.join(root, "dist/decorators/index.js"))) await run(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root });
+  await run(process.execPath, [tsc, "-p", "samples/controllers/tsconfig.json"], { cwd: root });
+  const child = spawn(process.execPath, [path.join(root, "dist/samples/controllers/server.js")], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server = child;
+  base = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (found !== null) resolve(found[1]!);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the sample server exited (${String(code)}) before listening:\n${output}`)));
+  });
+});
+
+afterAll(async () => {
+  const child = server;
+  if (child === undefined || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill();
+  });
+});
+
+async function get(url: string, init?: RequestInit): Promise<{ status: number; body: string; type: string | null }> {
+  const res = await fetch(`${base}${url}`, init);
+  return { status: res.status, body: await res.text(), type: res.headers.get("content-type") };
+}
+
+describe("controllers sample over HTTP (tsc-compiled)", () => {
+  test("a root controller and a prefixed one", async () => {
+    expect(await get("/health")).toEqual({ status: 200, body: '{"status":"ok"}', type: "application/json; charset=utf-8" });
+    expect(JSON.parse((await get("/api/users")).body)).toEqual([
+      { id: 1, name: "ada" },
+      { id: 2, name: "grace" },
+    ]);
+  });
+
+  test("a UserId newtype: valid ids route to byId, others fall through to the name route", async () => {
+    expect(JSON.parse((await get("/api/users/2")).body)).toEqual({ id: 2, name: "grace" });
+    expect(JSON.parse((await get("/api/users/ada")).body)).toEqual({ id: 1, name: "ada" });
+    // "0" is no UserId (fails @Min(1)) and no Username (fails @Length(3, 20)): nothing matches
+    expect(await get("/api/users/0")).toEqual({ status: 404, body: "", type: null });
+    // an unknown id: byId passes (routeMismatch), the name route has nobody called "999"
+    expect((await get("/api/users/999")).status).toBe(404);
+    expect((await get("/api/users/nobody")).body).toBe('{"error":"no such user"}');
+  });
+
+  test("POST through @Req, with the newtype's rules reused for the body", async () => {
+    const created = await get("/api/users", { method: "POST", body: '{"name":"linus"}' });
+    expect(created.status).toBe(201);
+    expect(JSON.parse(created.body)).toEqual({ id: 3, name: "linus" });
+    expect((await get("/api/users", { method: "POST", body: '{"name":"X"}' })).status).toBe(400);
+    expect(JSON.parse((await get("/api/users/linus")).body)).toEqual({ id: 3, name: "linus" });
+  });
+
+  test("a @Match with a method, a Day path variable, and a service injected by tsyringe", async () => {
+    const report = JSON.parse((await get("/api/reports/2024-02-29")).body) as { day: string; users: number };
+    expect(report.day).toBe("2024-02-29");
+    expect(report.users).toBeGreaterThanOrEqual(2);
+    expect((await get("/api/reports/2023-02-29")).status).toBe(404);
+    expect((await get("/api/reports/2024-02-29", { method: "POST" })).status).toBe(404);
+  });
+
+  test("DELETE needs the API key (a method that returns routeMismatch() without it)", async () => {
+    const added = JSON.parse((await get("/api/users", { method: "POST", body: '{"name":"temp"}' })).body) as { id: number };
+    expect((await get(`/api/users/${added.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await get(`/api/users/${added.id}`, { method: "DELETE", headers: { "x-api-key": "let-me-in" } })).status).toBe(204);
+    expect((await get(`/api/users/${added.id}`)).status).toBe(404);
+  });
+
+  test("a functional route mounted next to the controllers", async () => {
+    expect((await get("/static/css/a.css")).body).toBe("you asked for css/a.css");
+  });
+
+  test("the server wrote nothing to stderr", () => {
+    expect(output).not.toMatch(/error/i);
+  });
+});
