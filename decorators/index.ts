@@ -7,7 +7,7 @@
 export { controllers, type ControllerClass, type ControllersOptions, type Resolver } from "./controllers";
 export { ControllerError, type ControllerErrorCode } from "./errors";
 export { Match } from "./match";
-export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeValue, type ParserClass } from "./newtype";
+export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeInstance, type NewtypeValue, type ParserClass } from "./newtype";
 export { PathVar, Req } from "./path-var";
 export { Route, type RouteMethod } from "./route";
 export { isValid, validated } from "./validation";

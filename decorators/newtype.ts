@@ -14,10 +14,20 @@ export interface NewtypeValue<T> {
   readonly value: T;
 }
 
+/** An instance of a `Newtype(…)` class: the wrapped value, printing and serializing as it. */
+export interface NewtypeInstance<T> extends NewtypeValue<T> {
+  /** The wrapped value as a URL piece (the base parser's `toUrlPiece`). */
+  toString(): string;
+  /** The wrapped value, so `JSON.stringify` writes what the newtype wraps. */
+  toJSON(): T;
+  /** The wrapped value, so `<`, `>` and `+id` work as on it. */
+  valueOf(): T;
+}
+
 /** The base class `Newtype(base)` returns: extend it to declare a newtype. */
 export interface NewtypeClass<T> {
   /** Wraps `value` without checking it; see {@link NewtypeClass.of} when the subclass redeclares `value`. */
-  new (value: T): NewtypeValue<T>;
+  new (value: T): NewtypeInstance<T>;
   /** The parser of the wrapped type. */
   readonly base: PathParser<T>;
   /** The class itself: parsed values are instances of it (used to cross-check `@PathVar` parameter types). */
@@ -27,7 +37,7 @@ export interface NewtypeClass<T> {
    * Parses with the base parser, wraps the value in this class and checks it against the class's
    * class-validator constraints: a value that fails them is `NoParse`, so routing tries the next route.
    */
-  parseUrlPiece(piece: string): NewtypeValue<T> | NoParse;
+  parseUrlPiece(piece: string): NewtypeInstance<T> | NoParse;
   /** The base parser's `toUrlPiece` of the wrapped value. */
   toUrlPiece(value: NewtypeValue<T>): string;
   /**
@@ -96,12 +106,10 @@ export function Newtype<T>(base: PathParser<T>): NewtypeClass<T> {
       return isValid(value);
     }
 
-    /** The wrapped value as a URL piece. */
     toString(): string {
       return base.toUrlPiece(this.value);
     }
 
-    /** The wrapped value, so a newtype serializes as what it wraps. */
     toJSON(): T {
       return this.value;
     }

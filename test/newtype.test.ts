@@ -2,8 +2,10 @@ import { IsIn, Length, Matches, Max, Min } from "class-validator";
 import fc from "fast-check";
 import {
   alt,
+  compile,
   inject,
   Int,
+  interpreter,
   Int64,
   lookupPathType,
   match,
@@ -237,6 +239,17 @@ describe("newtypes in routes", () => {
     expect(await body("/users/0")).toEqual({ by: "text", other: "0" });
     expect(await body("/users/grace")).toEqual({ by: "name", name: "grace" });
     expect(await body("/users/Grace")).toEqual({ by: "text", other: "Grace" });
+  });
+
+  test("the interpreter and the compiled dispatcher agree on a controllers tree with refined newtypes", async () => {
+    const urls = ["/users/7", "/users/0", "/users/-1", "/users/grace", "/users/Grace", "/users/ab", "/users/", "/users/7/x"];
+    for (const url of urls) {
+      const interpreted = await inject(app, { url }, { dispatcher: interpreter });
+      const compiled = await inject(app, { url }, { dispatcher: (tree) => compile(tree).dispatch });
+      expect([url, compiled.status, compiled.body]).toEqual([url, interpreted.status, interpreted.body]);
+    }
+    expect(compile(app).find("GET", "/users/0")?.handler.name).toBe("Users.other");
+    expect(compile(app).find("GET", "/users/5")?.handler.name).toBe("Users.byId");
   });
 
   test("the handler gets an instance of the newtype", async () => {
