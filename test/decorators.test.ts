@@ -636,6 +636,7 @@ describe("startup errors name the class and the method", () => {
       return StaticParam;
     }) as ControllerError;
     expect([staticParam.code, staticParam.controller, staticParam.method]).toEqual(["STATIC_METHOD", "StaticParam", "a"]);
+    expect(staticParam.message).toBe("StaticParam.a: @PathVar is on a parameter of a static method; routes are instance methods");
 
     const ctorParam = errorOf(() => {
       class CtorParam {
@@ -644,6 +645,7 @@ describe("startup errors name the class and the method", () => {
       return CtorParam;
     }) as ControllerError;
     expect([ctorParam.code, ctorParam.controller, ctorParam.method]).toEqual(["NOT_A_ROUTE", "CtorParam", "constructor"]);
+    expect(ctorParam.message.startsWith("CtorParam.constructor: @PathVar is on a constructor parameter")).toBe(true);
 
     const accessor = errorOf(() => {
       class Accessor {
@@ -656,6 +658,7 @@ describe("startup errors name the class and the method", () => {
       return Accessor;
     }) as ControllerError;
     expect([accessor.code, accessor.controller, accessor.method]).toEqual(["NOT_A_METHOD", "Accessor", "value"]);
+    expect(accessor.message).toBe("Accessor.value: @Route is on an accessor or property; it belongs on a method");
 
     expect(() => PathVar("")).toThrow(TypeError);
     expect(() => Route(5 as never)).toThrow(TypeError);
