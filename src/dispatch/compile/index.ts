@@ -53,7 +53,8 @@ export function compile(tree: Route): CompiledRouter {
 function find(program: Program, method: string, url: string): Found | null {
   const automaton = program.automaton;
   const entry = automaton.entryFor(method);
-  const path = rawPathOf(url);
+  // most targets are a plain path already
+  const path = url.charCodeAt(0) === 47 /* / */ && url.indexOf("?") === -1 ? url : rawPathOf(url);
   const plain = path.indexOf("%") === -1;
   const segments = plain ? NO_SEGMENTS : splitPath(path);
   const id = plain ? automaton.firstInPath(entry, path, -1) : automaton.firstInSegments(entry, segments, 0, -1);
@@ -75,5 +76,11 @@ function restOf(path: string, depth: number): readonly string[] {
     if (slash === -1) return NO_SEGMENTS;
     start = slash + 1;
   }
-  return path.slice(start).split("/");
+  const rest: string[] = [];
+  for (let slash = path.indexOf("/", start); slash !== -1; slash = path.indexOf("/", start)) {
+    rest.push(path.slice(start, slash));
+    start = slash + 1;
+  }
+  rest.push(path.slice(start));
+  return rest;
 }

@@ -1,0 +1,76 @@
+"use strict";
+/*
+ * Child process: one HTTP server on 127.0.0.1 with the 20-route table, answering the benchmark's
+ * dynamic route (`GET /posts/:postId/comments`) with a short text body. Prints its port when ready.
+ * Usage: node bench/server.js <raw|switchyard|find-my-way|fastify|express>
+ */
+const http = require("node:http");
+const { load, render, parts } = require("./lib/data");
+
+const routes = load("http20").routes;
+const body = (postId) => `comments of ${postId}`;
+const TEXT = "text/plain; charset=utf-8";
+
+const servers = {
+  // the baseline: no router, one string split
+  raw: () =>
+    http.createServer((req, res) => {
+      res.setHeader("content-type", TEXT);
+      res.end(body(req.url.split("/")[2]));
+    }),
+
+  switchyard() {
+    const sy = require("../dist/src/index.js");
+    const tree = sy.alt(
+      ...routes.map((route) => {
+        const ps = parts(route.path);
+        const handler = route.id === 11 ? (req) => body(req.vars.postId) : () => "";
+        let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
+        for (const p of ps.filter((q) => !q.wildcard).reverse()) next = p.literal !== undefined ? sy.path(`/${p.literal}`, next) : sy.pathVar(p.param, sy.Text, next);
+        return sy.method(route.method, next);
+      }),
+    );
+    return http.createServer(sy.toApplication(tree));
+  },
+
+  "find-my-way"() {
+    const router = require("find-my-way")();
+    for (const route of routes) {
+      router.on(route.method, render(route.path, { param: (n) => `:${n}`, wildcard: "*" }), (req, res, params) => {
+        res.setHeader("content-type", TEXT);
+        res.end(route.id === 11 ? body(params.postId) : "");
+      });
+    }
+    return http.createServer((req, res) => router.lookup(req, res));
+  },
+
+  fastify() {
+    const app = require("fastify")();
+    for (const route of routes) {
+      app.route({ method: route.method, url: render(route.path, { param: (n) => `:${n}`, wildcard: "*" }), handler: async (req) => (route.id === 11 ? body(req.params.postId) : "") });
+    }
+    return app;
+  },
+
+  express() {
+    const app = require("express")();
+    for (const route of routes) {
+      app[route.method.toLowerCase()](render(route.path, { param: (n) => `:${n}`, wildcard: "*rest" }), (req, res) => {
+        res.type("text").send(route.id === 11 ? body(req.params.postId) : "");
+      });
+    }
+    return http.createServer(app);
+  },
+};
+
+async function main() {
+  const server = servers[process.argv[2]]();
+  if (typeof server.listen === "function" && server.server === undefined) {
+    server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
+  } else {
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    process.stdout.write(`${server.server.address().port}\n`);
+  }
+}
+
+main();
