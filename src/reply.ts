@@ -28,9 +28,16 @@ export interface Reply {
   readonly body: ReplyBody;
 }
 
-const MISMATCH: unique symbol = Symbol.for("switchyard.routeMismatch");
-/** The signal a handler returns to pass the request to the next alternative. */
-export type RouteMismatch = typeof MISMATCH;
+declare const routeMismatchBrand: unique symbol;
+/**
+ * The signal a handler returns to pass the request to the next alternative. An interface (not a
+ * `unique symbol`) so that inferred return types that include it can be named in `.d.ts` files.
+ */
+export interface RouteMismatch {
+  readonly [routeMismatchBrand]: true;
+}
+
+const MISMATCH = Object.freeze({ toString: () => "routeMismatch()" }) as object as RouteMismatch;
 
 /**
  * Returned by a handler (directly or from a promise) to say "not mine": routing goes on with the next
@@ -128,7 +135,8 @@ const NO_CONTENT = reply({ status: 204 });
 /** The reply a handler's return value stands for, or the mismatch signal. */
 export function toReply(result: HandlerResult): Reply | RouteMismatch {
   if (result === undefined) return NO_CONTENT;
-  if (result === MISMATCH || isReply(result)) return result;
+  if (result === MISMATCH) return MISMATCH;
+  if (isReply(result)) return result;
   if (typeof result === "string") return text(result);
   if (result instanceof Uint8Array || result instanceof Readable) {
     return reply({ headers: { "content-type": "application/octet-stream" }, body: result });
