@@ -67,7 +67,7 @@ async function load(kind, seconds) {
   const port = await new Promise((resolve) => server.stdout.once("data", (d) => resolve(Number(String(d).trim()))));
   const url = `http://127.0.0.1:${port}/posts/12345/comments`;
   try {
-    await autocannon({ url, connections: 50, duration: 2 });
+    await autocannon({ url, connections: 50, duration: 1 });
     const result = await autocannon({ url, connections: 50, duration: seconds });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${kind}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result.requests.average;
@@ -78,23 +78,23 @@ async function load(kind, seconds) {
 
 async function http() {
   const kinds = ["raw", "switchyard", "find-my-way", "fastify", "express"];
-  const rounds = 2;
+  const rounds = 4;
   const totals = Object.fromEntries(kinds.map((k) => [k, []]));
   for (let round = 0; round < rounds; round++) {
     // alternate the order so that drift on a shared machine does not favour one server
     for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
       process.stderr.write(`http: ${kind} (round ${round + 1})…\n`);
-      totals[kind].push(await load(kind, 8));
+      totals[kind].push(await load(kind, 5));
     }
   }
-  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const raw = mean(totals.raw);
-  console.log("\n### End to end over node:http on 127.0.0.1 (autocannon, 50 connections, 2 × 8 s after 2 s warm-up; GET /posts/12345/comments, 20-route table)\n");
-  console.log("| server | req/s (mean of rounds) | rounds | share of raw node:http |");
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const raw = median(totals.raw);
+  console.log("\n### End to end over node:http on 127.0.0.1 (autocannon, 50 connections; 4 interleaved rounds of 5 s, each after 1 s of warm-up; GET /posts/12345/comments, 20-route table)\n");
+  console.log("| server | req/s (median of rounds) | rounds | share of raw node:http |");
   console.log("|---|---:|---|---:|");
   for (const kind of kinds) {
     const label = { raw: "raw node:http (no router)", "find-my-way": "node:http + find-my-way" }[kind] ?? kind;
-    console.log(`| ${label} | ${Math.round(mean(totals[kind])).toLocaleString("en-US")} | ${totals[kind].map((x) => Math.round(x)).join(", ")} | ${((100 * mean(totals[kind])) / raw).toFixed(1)}% |`);
+    console.log(`| ${label} | ${Math.round(median(totals[kind])).toLocaleString("en-US")} | ${totals[kind].map((x) => Math.round(x)).join(", ")} | ${((100 * median(totals[kind])) / raw).toFixed(1)}% |`);
   }
 }
 

@@ -45,8 +45,8 @@ export class RequestContext {
   readonly method: string;
   readonly url: string;
   readonly path: string;
-  readonly segments: readonly string[];
   readonly headers: IncomingHttpHeaders;
+  private decoded: readonly string[] | undefined;
   private query: URLSearchParams | undefined;
   private rawRequest: IncomingMessage | undefined;
   private bodyText: Promise<string> | undefined;
@@ -58,9 +58,14 @@ export class RequestContext {
     this.method = input.method;
     this.url = input.url;
     this.path = rawPathOf(input.url);
-    this.segments = splitPath(this.path);
     this.headers = input.headers ?? input.raw?.headers ?? NO_HEADERS;
     this.rawRequest = input.raw;
+  }
+
+  /** The decoded path segments, split on first use (the compiled dispatcher reads `path` directly). */
+  get segments(): readonly string[] {
+    this.decoded ??= splitPath(this.path);
+    return this.decoded;
   }
 
   /** The query, parsed on first use. */

@@ -160,14 +160,15 @@ function findMyWay(compiled) {
     build(routes) {
       const router = FindMyWay();
       for (const r of routes) {
-        router.on(r.method, render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}(^\\d+$)`, wildcard: "*" }), () => r.id, r.id);
+        // the store is an object: find-my-way reports a falsy store (route 0) as none
+        router.on(r.method, render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}(^\\d+$)`, wildcard: "*" }), () => r.id, { id: r.id });
       }
       if (compiled) router.compile();
       return {
         lookup: (method, path) => router.find(method, path),
         answer(method, path) {
           const found = router.find(method, path);
-          return found === null ? null : { id: found.store, params: strings(found.params) };
+          return found === null ? null : { id: found.store.id, params: strings(found.params) };
         },
       };
     },

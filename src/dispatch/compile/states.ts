@@ -6,8 +6,8 @@ import type { Chain } from "./chains";
  * The routes still alive after `depth` segments, as one state of a deterministic automaton (the
  * subset construction over segments). Routes are numbered in first-match order, so "the first route
  * that matches" is the smallest number that completes. A state knows which routes complete in it and
- * where each possible next segment leads: literal segments through a map, any other segment through
- * the verdicts of the parsers of the typed routes, so the routes are never scanned one by one.
+ * where each possible next segment leads: literal segments through a hash table, any other segment
+ * through the verdicts of the parsers of the typed routes, so the routes are never scanned one by one.
  * Parsers must be pure functions of the segment: a literal's verdict is taken once, here.
  */
 
@@ -29,20 +29,19 @@ export class State {
   /** The smallest route that needs more segments than this state has seen; NONE if none does. */
   readonly onward: number;
   /**
-   * The literals wanted next, open-addressed by a few characters and the length, each
-   * followed by the state it leads to: `[literal, next, literal, next, …]`. Looked up in place in
-   * the request path, so no substring is made; one flat array keeps a lookup to few memory loads.
+   * The literals wanted next, open-addressed by a few characters and the length, each followed by
+   * the state it leads to: `[literal, next, literal, next, …]`. The slot is found from the request
+   * path in place, and one flat array keeps a lookup to few memory loads.
    */
   private table: (string | State | null | undefined)[] | null = null;
   private tableMask = 0;
   /** The next state for a segment that is no literal here, when no parser has a say (`undefined` when one has). */
-  other: State | null | undefined = null;
+  private other: State | null | undefined = null;
   /** The parsers (other than `Text`, which accepts anything) of routes wanting a typed segment here. */
-  parsers: readonly PathParser<unknown>[] = [];
-  /** The next state for a segment that is no literal here, indexed by the mask of `parsers` that accept it. */
-  readonly byMask: (State | null | undefined)[] = [null];
-  /** Builds `byMask[mask]` when it was left for first use. */
-  fill: ((mask: number) => State | null) | null = null;
+  private parsers: readonly PathParser<unknown>[] = [];
+  /** The next state for a segment that is no literal here, by the mask of `parsers` that accept it. */
+  private byMask: (State | null | undefined)[] = [];
+  private build: (mask: number) => State | null = () => null;
 
   constructor(prefix: number[], end: number[], onward: number) {
     this.prefix = prefix;
@@ -67,6 +66,24 @@ export class State {
     this.table = table;
   }
 
+  /**
+   * Sets where a segment that is no literal here leads: `build(mask)` is the state for the segments
+   * that exactly the `parsers` in `mask` (bit i for `parsers[i]`) accept. A few parsers get all their
+   * states now; more get each state on first use, since most combinations never occur.
+   */
+  setOthers(parsers: readonly PathParser<unknown>[], build: (mask: number) => State | null): void {
+    if (parsers.length === 0) {
+      this.other = build(0);
+      return;
+    }
+    if (parsers.length > 30) throw new RangeError("compile: more than 30 different parsers compete for one path segment");
+    this.other = undefined;
+    this.parsers = parsers;
+    this.build = build;
+    this.byMask = new Array<State | null | undefined>(1 << parsers.length).fill(undefined);
+    if (parsers.length <= EAGER_PARSERS) for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = build(mask);
+  }
+
   /** Where the segment `text[start, end)` leads. */
   next(text: string, start: number, end: number): State | null {
     const table = this.table;
@@ -89,8 +106,9 @@ export class State {
     for (let i = 0; i < parsers.length; i++) {
       if (parseSegment(parsers[i]!, segment) !== NoParse) mask |= 1 << i;
     }
-    const next = this.byMask[mask];
-    return next !== undefined ? next : this.fill!(mask);
+    let next = this.byMask[mask];
+    if (next === undefined) next = this.byMask[mask] = this.build(mask);
+    return next;
   }
 
   /** Hashes the first, middle and last characters and the length: cheap, and enough to tell keys apart. */
@@ -162,24 +180,15 @@ export class StateBuilder {
       state.setLiterals(next);
     }
     const parsers = [...new Set(typed.map((id) => this.parserAt(id, depth)))].filter((p) => p !== Text);
-    state.parsers = parsers;
-    const fill = (mask: number): State | null => {
-      const ids = typed.filter((id) => {
-        const parser = this.parserAt(id, depth);
-        return parser === Text || (mask & (1 << parsers.indexOf(parser))) !== 0;
-      });
-      return (state.byMask[mask] = this.state(depth + 1, ids));
-    };
-    state.byMask.length = 1 << parsers.length;
-    if (parsers.length > 0) state.other = undefined;
-    if (parsers.length === 0) {
-      state.other = fill(0);
-    } else if (parsers.length <= EAGER_PARSERS) {
-      for (let mask = 0; mask < state.byMask.length; mask++) fill(mask);
-    } else {
-      state.byMask.fill(undefined);
-      state.fill = fill;
-    }
+    state.setOthers(parsers, (mask) =>
+      this.state(
+        depth + 1,
+        typed.filter((id) => {
+          const parser = this.parserAt(id, depth);
+          return parser === Text || (mask & (1 << parsers.indexOf(parser))) !== 0;
+        }),
+      ),
+    );
   }
 
   private parserAt(id: number, depth: number): PathParser<unknown> {
