@@ -63,40 +63,49 @@ export function isReply(value: unknown): value is Reply {
  * break in a value) is a `TypeError`, thrown here in the handler rather than later by the adapter.
  */
 export function reply(init: ReplyInit & { readonly body?: ReplyBody } = {}): Reply {
-  const status = init.status ?? 200;
-  if (!Number.isInteger(status) || status < 200 || status > 999) {
-    throw new RangeError(`reply status must be an integer from 200 to 999, got ${String(status)}`);
-  }
-  return { [REPLY_BRAND]: true, status, headers: lowerCaseNames(init.headers), body: init.body ?? null };
+  return makeReply(checkedStatus(init.status), checkedHeaders(init.headers), init.body ?? null);
 }
 
 /** A JSON reply (`application/json`); `bigint` values are written as exact JSON numbers. */
-export function json(value: unknown, init: ReplyInit = {}): Reply {
-  return withDefaultType(stringifyJson(value), "application/json; charset=utf-8", init);
+export function json(value: unknown, init?: ReplyInit): Reply {
+  return withDefaultType(stringifyJson(value), JSON_HEADERS, init);
 }
 
 /** A plain-text reply (`text/plain; charset=utf-8`). */
-export function text(body: string, init: ReplyInit = {}): Reply {
-  return withDefaultType(body, "text/plain; charset=utf-8", init);
+export function text(body: string, init?: ReplyInit): Reply {
+  return withDefaultType(body, TEXT_HEADERS, init);
 }
 
-function withDefaultType(body: ReplyBody, contentType: string, init: ReplyInit): Reply {
-  const headers = lowerCaseNames(init.headers);
-  return reply({
-    status: init.status ?? 200,
-    headers: "content-type" in headers ? headers : { "content-type": contentType, ...headers },
-    body,
-  });
-}
-
+// Shared, frozen default headers: a plain `json(v)`/`text(s)` reply allocates nothing but itself.
+const JSON_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "application/json; charset=utf-8" });
+const TEXT_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "text/plain; charset=utf-8" });
 const NO_HEADERS: ReplyHeaders = Object.freeze({});
+const BYTES_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "application/octet-stream" });
+
+function makeReply(status: number, headers: ReplyHeaders, body: ReplyBody): Reply {
+  return { [REPLY_BRAND]: true, status, headers, body };
+}
+
+function withDefaultType(body: ReplyBody, defaults: ReplyHeaders, init: ReplyInit | undefined): Reply {
+  if (init === undefined) return makeReply(200, defaults, body);
+  const headers = checkedHeaders(init.headers);
+  return makeReply(checkedStatus(init.status), "content-type" in headers ? headers : Object.freeze({ ...defaults, ...headers }), body);
+}
+
+function checkedStatus(status: number = 200): number {
+  if (!Number.isInteger(status) || status < 200 || status > 999) {
+    throw new RangeError(`reply status must be an integer from 200 to 999, got ${String(status)}`);
+  }
+  return status;
+}
 
 /** RFC 9110 `token`: what a field name may be. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Anything but HTAB, SP, VCHAR and obs-text cannot be sent in a field value (the set node:http refuses). */
 const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
-function lowerCaseNames(headers: ReplyHeaders | undefined): ReplyHeaders {
+/** The headers with lower-case names, each checked to be sendable. */
+function checkedHeaders(headers: ReplyHeaders | undefined): ReplyHeaders {
   if (headers === undefined) return NO_HEADERS;
   const out: Record<string, string | readonly string[]> = Object.create(null);
   for (const name of Object.keys(headers)) {
@@ -109,7 +118,8 @@ function lowerCaseNames(headers: ReplyHeaders | undefined): ReplyHeaders {
     }
     out[name.toLowerCase()] = value;
   }
-  return out;
+  // frozen: headers are checked once, here, so nothing may change them before the adapter sends them
+  return Object.freeze(out);
 }
 
 /**
@@ -130,7 +140,7 @@ export type HandlerResult =
   | undefined
   | void;
 
-const NO_CONTENT = reply({ status: 204 });
+const NO_CONTENT = makeReply(204, NO_HEADERS, null);
 
 /** The reply a handler's return value stands for, or the mismatch signal. */
 export function toReply(result: HandlerResult): Reply | RouteMismatch {
@@ -139,7 +149,7 @@ export function toReply(result: HandlerResult): Reply | RouteMismatch {
   if (isReply(result)) return result;
   if (typeof result === "string") return text(result);
   if (result instanceof Uint8Array || result instanceof Readable) {
-    return reply({ headers: { "content-type": "application/octet-stream" }, body: result });
+    return makeReply(200, BYTES_HEADERS, result);
   }
   return json(result);
 }

@@ -32,11 +32,7 @@ export function pipeline(tree: Route, options: ApplicationOptions = {}): (reques
   const dispatch: Dispatch = options.dispatcher?.(tree) ?? compile(tree).dispatch;
   const onError = options.onError ?? defaultOnError;
   const failed = (error: unknown, request: RequestContext): Reply => {
-    try {
-      onError(error, request);
-    } catch {
-      // an error reporter that throws must not take the server down
-    }
+    report(onError, error, request);
     return INTERNAL_ERROR;
   };
   return (request) => {
@@ -52,6 +48,16 @@ export function pipeline(tree: Route, options: ApplicationOptions = {}): (reques
   };
 }
 
+type OnError = NonNullable<ApplicationOptions["onError"]>;
+
+function report(onError: OnError, error: unknown, request: { readonly method: string; readonly url: string }): void {
+  try {
+    onError(error, request);
+  } catch {
+    // an error reporter that throws must not take the server down
+  }
+}
+
 function defaultOnError(error: unknown, request: { readonly method: string; readonly url: string }): void {
   console.error(`switchyard: ${request.method} ${request.url} failed:`, error);
 }
@@ -62,18 +68,31 @@ function defaultOnError(error: unknown, request: { readonly method: string; read
  */
 export function toApplication(tree: Route, options: ApplicationOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = pipeline(tree, options);
+  const onError = options.onError ?? defaultOnError;
+  const deliver = (request: RequestContext, res: ServerResponse, reply: Reply): void => {
+    try {
+      write(res, reply);
+    } catch (error) {
+      // e.g. a stream body that throws on pipe: the client gets a 500 or a cut connection, never a hang
+      report(onError, error, request);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500).end();
+    }
+  };
   return (req, res) => {
     const input: RequestInput = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, raw: req };
-    const reply = handle(new RequestContext(input, standInMessage));
-    if (reply instanceof Promise) reply.then((r) => write(res, r));
-    else write(res, reply);
+    const request = new RequestContext(input, standInMessage);
+    const reply = handle(request);
+    if (reply instanceof Promise) reply.then((r) => deliver(request, res, r));
+    else deliver(request, res, reply);
   };
 }
 
 function write(res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   res.statusCode = reply.status;
-  for (const name of Object.keys(reply.headers)) res.setHeader(name, reply.headers[name]!);
+  const headers = reply.headers;
+  for (const name in headers) res.setHeader(name, headers[name]!);
   const body = reply.body;
   if (body instanceof Readable) {
     body.on("error", () => res.destroy());
