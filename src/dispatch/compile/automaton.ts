@@ -4,11 +4,6 @@ import { NONE, State, StateBuilder } from "./states";
 /** Where the routes for one request method start. */
 interface Entry {
   readonly start: State | null;
-  /**
-   * Raw paths (no `%`) whose answer is known when the automaton is built: the first route for them
-   * is fully static and consumes the whole path. One map lookup answers them.
-   */
-  readonly statics: ReadonlyMap<string, number>;
 }
 
 /**
@@ -47,16 +42,9 @@ export class Automaton {
    * has no `%`, so its segments need no decoding; NONE when there is none.
    */
   firstInPath(entry: Entry, path: string, after: number): number {
+    // no whole-path map for static paths: hashing a fresh path costs about as much as walking it
     this.text = path;
     this.segments = null;
-    if (after < 0) {
-      const known = entry.statics.get(path);
-      if (known !== undefined) {
-        this.consumed = this.chains[known]!.tests.length;
-        this.complete = true;
-        return known;
-      }
-    }
     let state = entry.start;
     this.consumed = 0;
     this.complete = false;
@@ -123,18 +111,9 @@ export class Automaton {
   private entry(builder: StateBuilder, accepts: (chain: Chain) => boolean): Entry {
     const ids: number[] = [];
     this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
-    const entry = { start: builder.state(0, ids), statics: new Map<string, number>() };
-    for (const id of ids) {
-      const tests = this.chains[id]!.tests;
-      if (!tests.every((t) => typeof t === "string" && !t.includes("%"))) continue;
-      const winner = this.firstInSegments(entry, tests as string[], 0, -1);
-      const chain = this.chains[winner];
-      if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {
-        entry.statics.set(`/${tests.join("/")}`, winner);
-      }
-    }
-    return entry;
+    return { start: builder.state(0, ids) };
   }
+
 }
 
 /** The first route of an ascending NONE-terminated list that comes after `after`. */
