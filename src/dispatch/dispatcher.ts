@@ -1,5 +1,6 @@
 import type { Reply } from "../reply";
 import type { RequestContext } from "../request";
+import type { RouteNode } from "../tree";
 
 /**
  * What adapters call: the reply of the first route that answers the request, or `null` when no
@@ -8,4 +9,4 @@ import type { RequestContext } from "../request";
 export type Dispatch = (request: RequestContext) => Reply | null | Promise<Reply | null>;
 
 /** Makes the dispatch function for a tree: {@link interpreter}, or the compiled one. */
-export type DispatcherFactory = (tree: import("../tree").RouteNode) => Dispatch;
+export type DispatcherFactory = (tree: RouteNode) => Dispatch;
