@@ -39,15 +39,23 @@ export interface RoutedRequest<V extends object = Record<string, unknown>> {
 }
 
 const NO_HEADERS: IncomingHttpHeaders = Object.freeze({});
+const NO_VARS: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
 
-/** One incoming request, parsed once, shared by every route tried for it. */
-export class RequestContext {
+/**
+ * One incoming request, parsed once, shared by every route tried for it. It is also the request the
+ * first guard or handler receives (one object per request instead of two); later ones get a view of
+ * their own, so a handler that passed keeps seeing its own variables.
+ */
+export class RequestContext implements RoutedRequest {
   readonly method: string;
   readonly url: string;
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
+  vars: Readonly<Record<string, unknown>> = NO_VARS;
+  private consumed = 0;
+  private claimed = false;
   private decoded: readonly string[] | undefined;
-  private query: URLSearchParams | undefined;
+  private parsedQuery: URLSearchParams | undefined;
   private rawRequest: IncomingMessage | undefined;
   private bodyText: Promise<string> | undefined;
 
@@ -68,33 +76,46 @@ export class RequestContext {
     return this.decoded;
   }
 
+  get rest(): readonly string[] {
+    return this.segments.slice(this.consumed);
+  }
+
   /** The query, parsed on first use. */
-  searchParams(): URLSearchParams {
-    if (this.query === undefined) {
+  get query(): URLSearchParams {
+    if (this.parsedQuery === undefined) {
       const q = this.url.indexOf("?");
-      this.query = new URLSearchParams(q === -1 ? "" : this.url.slice(q + 1));
+      this.parsedQuery = new URLSearchParams(q === -1 ? "" : this.url.slice(q + 1));
     }
-    return this.query;
+    return this.parsedQuery;
   }
 
   /** The native request, made up on first use when there is none. */
-  native(): IncomingMessage {
+  get raw(): IncomingMessage {
     this.rawRequest ??= this.makeRaw(this.input);
     return this.rawRequest;
   }
 
   /** The body as text, read once. */
-  bodyAsText(): Promise<string> {
-    this.bodyText ??= readAll(this.native());
+  text(): Promise<string> {
+    this.bodyText ??= readAll(this.raw);
     return this.bodyText;
   }
 
-  /** The request as a handler at segment `consumed` with `vars` sees it. */
+  async json<T>(): Promise<T> {
+    return JSON.parse(await this.text()) as T;
+  }
+
+  /** The request as a guard or handler at segment `consumed` with `vars` sees it. */
   routed<V extends object>(vars: V, consumed: number): RoutedRequest<V> {
-    return new Routed(this, vars, consumed);
+    if (this.claimed) return new Routed(this, vars, consumed);
+    this.claimed = true;
+    this.vars = vars as Record<string, unknown>;
+    this.consumed = consumed;
+    return this as RoutedRequest as RoutedRequest<V>;
   }
 }
 
+/** What a second (third, …) guard or handler of the same request receives. */
 class Routed<V extends object> implements RoutedRequest<V> {
   constructor(
     private readonly context: RequestContext,
@@ -117,19 +138,19 @@ class Routed<V extends object> implements RoutedRequest<V> {
     return this.context.segments.slice(this.consumed);
   }
   get query(): URLSearchParams {
-    return this.context.searchParams();
+    return this.context.query;
   }
   get headers(): IncomingHttpHeaders {
     return this.context.headers;
   }
   get raw(): IncomingMessage {
-    return this.context.native();
+    return this.context.raw;
   }
   text(): Promise<string> {
-    return this.context.bodyAsText();
+    return this.context.text();
   }
-  async json<T>(): Promise<T> {
-    return JSON.parse(await this.text()) as T;
+  json<T>(): Promise<T> {
+    return this.context.json<T>();
   }
 }
 
