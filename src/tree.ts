@@ -4,7 +4,8 @@ import type { HandlerResult } from "./reply";
 import type { RoutedRequest } from "./request";
 
 /*
- * The route tree: plain, immutable data. Every way of writing routes builds it; every dispatcher reads
+ * The route tree: plain, immutable (frozen) data, so one subtree can be mounted in several places and
+ * a compiled dispatcher can never go stale. Every way of writing routes builds it; every dispatcher reads
  * it. Only `path`, `pathVar` and `pathEnd` look at path segments, so a compiler can reason about paths.
  */
 
@@ -79,7 +80,7 @@ const NODE_KINDS: ReadonlySet<string> = new Set(["method", "path", "pathVar", "p
 
 /** The node a "next" argument stands for: a function becomes a handler leaf. */
 export function toNode(next: Next<never>, where: string): RouteNode {
-  if (typeof next === "function") return { kind: "handler", handler: next as Handler<never> };
+  if (typeof next === "function") return Object.freeze({ kind: "handler", handler: next as Handler<never> });
   if (typeof next === "object" && next !== null && NODE_KINDS.has(next.kind)) return next;
   throw new TypeError(`${where}: expected a route or a handler function, got ${describe(next)}`);
 }
@@ -93,7 +94,7 @@ export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> 
   if (typeof m !== "string" || !isMethodToken(m)) {
     throw new TypeError(`method: ${JSON.stringify(m)} is not an upper-case method token such as "GET"`);
   }
-  return { kind: "method", method: m, next: toNode(next, "method") };
+  return Object.freeze({ kind: "method", method: m, next: toNode(next, "method") });
 }
 
 /**
@@ -104,7 +105,7 @@ export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> 
 export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route<V> {
   if (typeof literal !== "string") throw new TypeError(`path: expected a string literal, got ${describe(literal)}`);
   const segments = literal.split("/").filter((piece) => piece !== "");
-  return { kind: "path", literal: `/${segments.join("/")}`, segments, next: toNode(next, "path") };
+  return Object.freeze({ kind: "path", literal: `/${segments.join("/")}`, segments: Object.freeze(segments), next: toNode(next, "path") });
 }
 
 /**
@@ -124,7 +125,7 @@ export function pathVar<L extends string, T, V extends Vars = {}>(
   if (labelsIn(node).has(label)) {
     throw new TypeError(`pathVar: the label "${label}" is captured twice on one route`);
   }
-  return { kind: "pathVar", label, parser: parser as PathParser<unknown>, next: node };
+  return Object.freeze({ kind: "pathVar", label, parser: parser as PathParser<unknown>, next: node });
 }
 
 function isParser(value: unknown): value is PathParser<unknown> {
@@ -134,7 +135,7 @@ function isParser(value: unknown): value is PathParser<unknown> {
 
 /** Spec 4.2 `pathEnd`: succeeds only when no path segment remains. */
 export function pathEnd<V extends Vars = {}>(next: Next<V>): Route<V> {
-  return { kind: "pathEnd", next: toNode(next, "pathEnd") };
+  return Object.freeze({ kind: "pathEnd", next: toNode(next, "pathEnd") });
 }
 
 /**
@@ -143,7 +144,7 @@ export function pathEnd<V extends Vars = {}>(next: Next<V>): Route<V> {
  */
 export function alt<V extends Vars = {}>(...alternatives: Next<V>[]): Route<V> {
   const nodes = alternatives.map((a, i) => toNode(a, `alt (alternative ${i + 1})`));
-  return nodes.length === 1 ? nodes[0]! : { kind: "alt", alternatives: nodes };
+  return nodes.length === 1 ? nodes[0]! : Object.freeze({ kind: "alt", alternatives: Object.freeze(nodes) });
 }
 
 /**
@@ -152,7 +153,7 @@ export function alt<V extends Vars = {}>(...alternatives: Next<V>[]): Route<V> {
  */
 export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: Next<V>): Route<V> {
   if (typeof predicate !== "function") throw new TypeError(`guard: expected a predicate function, got ${describe(predicate)}`);
-  return { kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") };
+  return Object.freeze({ kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") });
 }
 
 /** Every label captured by a `pathVar` in this tree (shared subtrees are visited once). */

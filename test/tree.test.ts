@@ -8,6 +8,7 @@ import {
   HTTP,
   inject,
   Int,
+  match,
   method,
   OPTIONS,
   PATCH,
@@ -16,6 +17,7 @@ import {
   pathVar,
   POST,
   PUT,
+  route,
   Text,
   TRACE,
   type RouteNode,
@@ -177,5 +179,33 @@ describe("build-time errors", () => {
   test("path with a non-string literal and guard with a non-function are TypeErrors", () => {
     expect(() => path(5 as unknown as string, ok)).toThrow(TypeError);
     expect(() => guard(true as unknown as () => boolean, ok)).toThrow(TypeError);
+  });
+});
+
+describe("trees are immutable data", () => {
+  test("every node built by the functions and patterns is frozen, arrays included", () => {
+    const h = () => "x";
+    const nodes = [
+      method("GET", h),
+      path("/a/b", h),
+      pathVar("id", Int, h),
+      pathEnd(h),
+      alt(h, h),
+      guard(() => true, h),
+      route("GET /a/id:Int", h),
+      match("/m", h),
+    ];
+    const walk = (node: object): void => {
+      expect(Object.isFrozen(node)).toBe(true);
+      for (const value of Object.values(node)) {
+        if (Array.isArray(value)) {
+          expect(Object.isFrozen(value)).toBe(true);
+          for (const item of value) if (typeof item === "object") walk(item as object);
+        } else if (typeof value === "object" && value !== null && "kind" in value) walk(value);
+      }
+    };
+    for (const node of nodes) walk(node);
+    const tree = path("/a/b", h) as unknown as { segments: string[] };
+    expect(() => tree.segments.push("c")).toThrow(TypeError);
   });
 });
