@@ -1,9 +1,15 @@
 import type { Chain } from "./chains";
 import { NONE, State, StateBuilder } from "./states";
+import { StaticPaths } from "./statics";
 
 /** Where the routes for one request method start. */
 interface Entry {
   readonly start: State | null;
+  /**
+   * Raw paths (no `%`) whose answer is known when the automaton is built: the first route for them
+   * is fully static and consumes the whole path. One probe answers them.
+   */
+  readonly statics: StaticPaths | null;
 }
 
 /**
@@ -42,9 +48,16 @@ export class Automaton {
    * has no `%`, so its segments need no decoding; NONE when there is none.
    */
   firstInPath(entry: Entry, path: string, after: number): number {
-    // no whole-path map for static paths: hashing a fresh path costs about as much as walking it
     this.text = path;
     this.segments = null;
+    if (after < 0 && entry.statics !== null) {
+      const known = entry.statics.get(path);
+      if (known !== NONE) {
+        this.consumed = this.chains[known]!.tests.length;
+        this.complete = true;
+        return known;
+      }
+    }
     let state = entry.start;
     this.consumed = 0;
     this.complete = false;
@@ -111,7 +124,19 @@ export class Automaton {
   private entry(builder: StateBuilder, accepts: (chain: Chain) => boolean): Entry {
     const ids: number[] = [];
     this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
-    return { start: builder.state(0, ids) };
+    // the static paths are found by walking the automaton without them
+    const walked: Entry = { start: builder.state(0, ids), statics: null };
+    const statics = new Map<string, number>();
+    for (const id of ids) {
+      const tests = this.chains[id]!.tests;
+      if (!tests.every((t) => typeof t === "string" && !t.includes("%"))) continue;
+      const winner = this.firstInSegments(walked, tests as string[], 0, -1);
+      const chain = this.chains[winner];
+      if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {
+        statics.set(`/${tests.join("/")}`, winner);
+      }
+    }
+    return { start: walked.start, statics: statics.size > 0 ? new StaticPaths(statics) : null };
   }
 
 }
