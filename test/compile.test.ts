@@ -240,6 +240,48 @@ describe("parsers", () => {
   });
 });
 
+describe("parsing and static paths", () => {
+  test("a segment read by parsers during the walk is not parsed again to bind it; after a mismatch it is, afresh", async () => {
+    let calls = 0;
+    const Counted: PathParser<{ n: number }> = {
+      name: "Counted",
+      parseUrlPiece: (piece) => (/^[0-9]+$/.test(piece) ? { n: ++calls } : NoParse),
+      toUrlPiece: (value) => String(value.n),
+    };
+    const seen: unknown[] = [];
+    const keep: Handler = (request) => {
+      seen.push((request.vars as { x: unknown }).x);
+      return seen.length % 2 === 1 ? routeMismatch() : "second";
+    };
+    // two parsers compete at the segment, so the walk decides it by parsing
+    const tree = alt(pathVar("x", Counted, pathEnd(keep)), pathVar("x", Counted, pathEnd(keep)), pathVar("x", Int, pathEnd(says("int"))));
+    expect(compile(tree).find("GET", "/7")!.vars).toEqual({ x: { n: 1 } });
+    expect(calls).toBe(1);
+    expect(await answer(tree, "/7")).toBe("second");
+    // the compiled dispatcher's two handler calls (after the interpreter's two) got values of their own
+    expect(seen).toHaveLength(4);
+    expect(seen[2]).not.toBe(seen[3]);
+  });
+
+  test("whole static paths: many of them, a root route, empty and one-character paths, a trailing slash", async () => {
+    const names = Array.from({ length: 60 }, (_, i) => `r${i % 7}${"x".repeat(i % 5)}${i}`);
+    const tree = alt(
+      ...names.map((name) => path(`/${name}/end`, pathEnd(says(name)))),
+      path("/a", pathEnd(says("a"))),
+      pathEnd(says("root")),
+      path("/a", pathVar("rest", Text, pathEnd(says("var")))),
+    );
+    for (const name of names) expect(await answer(tree, `/${name}/end`)).toBe(name);
+    expect(await answer(tree, "/r0x/end")).toBe("404");
+    expect(await answer(tree, "/")).toBe("root");
+    expect(await answer(tree, "")).toBe("root");
+    expect(await answer(tree, "/a")).toBe("a");
+    expect(await answer(tree, "/a/")).toBe("var");
+    expect(await answer(tree, "/b")).toBe("404");
+    expect(compile(tree).find("GET", "")!.vars).toEqual({});
+  });
+});
+
 describe("dispatch stays synchronous for synchronous handlers", () => {
   test("no promise when no guard or handler returns one", () => {
     const { dispatch } = compile(alt(path("/a", () => routeMismatch()), path("/a", pathEnd(says("sync")))));

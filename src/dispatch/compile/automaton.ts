@@ -1,5 +1,7 @@
 import type { Chain } from "./chains";
-import { NONE, State, StateBuilder } from "./states";
+import { NoParse, parseSegment, type PathParser } from "../../parsers/parser";
+import { Text } from "../../parsers/text";
+import { NONE, State, StateBuilder, type Walk } from "./states";
 import { StaticPaths } from "./statics";
 
 /** Where the routes for one request method start. */
@@ -18,7 +20,7 @@ interface Entry {
  * matches a path, or the first after a given one, which is how a handler's `routeMismatch()` resumes
  * the search exactly where the interpreter would.
  */
-export class Automaton {
+export class Automaton implements Walk {
   private readonly byMethod = new Map<string, Entry>();
   private readonly anyMethod: Entry;
   // What the last walk consumed (a walk never yields, so one record serves every request): the raw
@@ -29,6 +31,12 @@ export class Automaton {
   private from = 0;
   private consumed = 0;
   private complete = false;
+  /**
+   * By depth, the last state whose parsers read a segment there (see {@link State.next}); its values
+   * are this walk's when its `walk` is this walk's `number`, which is new for every walk.
+   */
+  readonly parsedAt: (State | null)[] = [];
+  number = 0;
 
   constructor(readonly chains: readonly Chain[]) {
     const builder = new StateBuilder(chains);
@@ -48,6 +56,7 @@ export class Automaton {
    * has no `%`, so its segments need no decoding; NONE when there is none.
    */
   firstInPath(entry: Entry, path: string, after: number): number {
+    this.renumber();
     this.text = path;
     this.segments = null;
     if (after < 0 && entry.statics !== null) {
@@ -76,7 +85,7 @@ export class Automaton {
         bounds[2 * depth] = start;
         bounds[2 * depth + 1] = end;
         this.consumed = depth + 1;
-        state = state.next(path, start, end);
+        state = state.next(path, start, end, this);
         if (state === null) return best;
         if (end === length) break;
         start = end + 1;
@@ -89,6 +98,7 @@ export class Automaton {
 
   /** As {@link firstInPath}, over decoded segments from index `from` on. */
   firstInSegments(entry: Entry, segments: readonly string[], from: number, after: number): number {
+    this.renumber();
     this.segments = segments;
     this.from = from;
     this.consumed = 0;
@@ -102,7 +112,7 @@ export class Automaton {
       if (state.onward >= best) return best;
       const segment = segments[from + depth]!;
       this.consumed = depth + 1;
-      state = state.next(segment, 0, segment.length);
+      state = state.next(segment, 0, segment.length, this);
       if (state === null) return best;
     }
     this.complete = true;
@@ -110,8 +120,27 @@ export class Automaton {
     return done < best ? done : best;
   }
 
+  /** A new number for a new walk; on wrap-around every record is forgotten, so none can pass for new. */
+  private renumber(): void {
+    if (++this.number === 0x3fffffff) {
+      this.number = 0;
+      this.parsedAt.fill(null);
+    }
+  }
+
+  /** Segment `depth` of the last walk as `parser` reads it, parsed again only when the walk did not. */
+  value(depth: number, parser: PathParser<unknown>): unknown {
+    if (parser === Text) return this.segment(depth);
+    const parsed = this.parsedAt[depth];
+    if (parsed !== null && parsed !== undefined && parsed.walk === this.number) {
+      const value = parsed.valueFor(parser);
+      if (value !== NoParse) return value;
+    }
+    return parseSegment(parser, this.segment(depth));
+  }
+
   /** Segment `depth` of the last walk. */
-  segment(depth: number): string {
+  private segment(depth: number): string {
     const segments = this.segments;
     return segments !== null ? segments[this.from + depth]! : this.text.slice(this.bounds[2 * depth], this.bounds[2 * depth + 1]);
   }

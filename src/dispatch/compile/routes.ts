@@ -1,5 +1,4 @@
-import { parseSegment, type PathParser } from "../../parsers/parser";
-import { Text } from "../../parsers/text";
+import type { PathParser } from "../../parsers/parser";
 import type { Chain, Leaf } from "./chains";
 
 /** Captured variables: a null-prototype object, so any label (even `__proto__`) is just a key. */
@@ -8,9 +7,10 @@ export type VarsObject = Readonly<Record<string, unknown>>;
 /** The variables of a route that captures none: one shared frozen object, as in the interpreter. */
 export const NO_VARS: VarsObject = Object.freeze(Object.create(null) as Record<string, unknown>);
 
-/** Where a segment comes from when a route's variables are bound: the walk that chose the route. */
-export interface SegmentSource {
-  segment(depth: number): string;
+/** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
+export interface ValueSource {
+  /** Segment `depth` as `parser` reads it (the route's tests passed, so it accepts it). */
+  value(depth: number, parser: PathParser<unknown>): unknown;
 }
 
 /** What running a route needs: its leaf, how many segments it consumes, and how to bind its variables. */
@@ -30,18 +30,16 @@ export class CompiledRoute {
   }
 
   /**
-   * The variables the handler sees: those captured above (`inherited`) and this route's own, parsed
-   * again from the segments the walk consumed (values are never shared between requests).
+   * The variables the handler sees: those captured above (`inherited`) and this route's own, from
+   * the walk that chose the route (values are parsed per walk, never shared between requests).
    */
-  bind(inherited: VarsObject, source: SegmentSource): VarsObject {
+  bind(inherited: VarsObject, source: ValueSource): VarsObject {
     const captures = this.captures;
     if (captures.length === 0) return inherited;
     const vars = Object.create(null) as Record<string, unknown>;
     if (inherited !== NO_VARS) Object.assign(vars, inherited);
     for (let i = 0; i < captures.length; i += 3) {
-      const parser = captures[i + 1] as PathParser<unknown>;
-      const segment = source.segment(captures[i + 2] as number);
-      vars[captures[i] as string] = parser === Text ? segment : parseSegment(parser, segment);
+      vars[captures[i] as string] = source.value(captures[i + 2] as number, captures[i + 1] as PathParser<unknown>);
     }
     return vars;
   }

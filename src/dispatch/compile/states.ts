@@ -11,6 +11,12 @@ import type { Chain } from "./chains";
  * Parsers must be pure functions of the segment: a literal's verdict is taken once, here.
  */
 
+/** What a walk records when parsers read a segment: the state, by depth, and the walk's number. */
+export interface Walk {
+  readonly parsedAt: (State | null)[];
+  readonly number: number;
+}
+
 /** "No route": larger than any route number, and a terminator for the ascending lists below. */
 export const NONE = 0x7fffffff;
 
@@ -42,8 +48,12 @@ export class State {
   /** The next state for a segment that is no literal here, by the mask of `parsers` that accept it. */
   private byMask: (State | null | undefined)[] = [];
   private build: (mask: number) => State | null = () => null;
+  /** What the last {@link typed} call read: in which walk, and the segment's value by each of `parsers`. */
+  walk = -1;
+  private values: unknown[] = [];
 
-  constructor(prefix: number[], end: number[], onward: number) {
+  /** `depth`: segments consumed when the walk is here. */
+  constructor(readonly depth: number, prefix: number[], end: number[], onward: number) {
     this.prefix = prefix;
     this.end = end;
     this.prefixFirst = prefix[0]!;
@@ -81,11 +91,15 @@ export class State {
     this.parsers = parsers;
     this.build = build;
     this.byMask = new Array<State | null | undefined>(1 << parsers.length).fill(undefined);
+    this.values = new Array<unknown>(parsers.length).fill(NoParse);
     if (parsers.length <= EAGER_PARSERS) for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = build(mask);
   }
 
-  /** Where the segment `text[start, end)` leads. */
-  next(text: string, start: number, end: number): State | null {
+  /**
+   * Where the segment `text[start, end)` leads. When parsers decide, the walk records this state,
+   * whose {@link valueFor} then gives their values without parsing again.
+   */
+  next(text: string, start: number, end: number, walk: Walk): State | null {
     const table = this.table;
     if (table !== null && end > start) {
       const length = end - start;
@@ -96,15 +110,31 @@ export class State {
         if (literal.length === length && text.slice(start, end) === literal) return table[slot + 1] as State | null;
       }
     }
-    return this.other !== undefined ? this.other : this.typed(text.slice(start, end));
+    if (this.other !== undefined) return this.other;
+    walk.parsedAt[this.depth] = this;
+    this.walk = walk.number;
+    return this.typed(text.slice(start, end));
   }
+
+  /**
+   * The value of the segment the last {@link next} call gave to parsers, as `parser` read it;
+   * NoParse when `parser` is not one of them (`Text` never is) or did not accept it.
+   */
+  valueFor(parser: PathParser<unknown>): unknown {
+    const parsers = this.parsers;
+    for (let i = 0; i < parsers.length; i++) if (parsers[i] === parser) return this.values[i];
+    return NoParse;
+  }
+
 
   /** Where a segment that is no literal here leads, when parsers decide. */
   private typed(segment: string): State | null {
     const parsers = this.parsers;
+    const values = this.values;
     let mask = 0;
     for (let i = 0; i < parsers.length; i++) {
-      if (parseSegment(parsers[i]!, segment) !== NoParse) mask |= 1 << i;
+      const value = (values[i] = parseSegment(parsers[i]!, segment));
+      if (value !== NoParse) mask |= 1 << i;
     }
     let next = this.byMask[mask];
     if (next === undefined) next = this.byMask[mask] = this.build(mask);
@@ -151,7 +181,7 @@ export class StateBuilder {
     }
     prefix.push(NONE);
     end.push(NONE);
-    const state = new State(prefix, end, onward.length > 0 ? onward[0]! : NONE);
+    const state = new State(depth, prefix, end, onward.length > 0 ? onward[0]! : NONE);
     if (onward.length > 0) this.link(state, depth, onward);
     return state;
   }
