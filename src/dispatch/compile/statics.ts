@@ -12,6 +12,8 @@ export class StaticPaths {
   private readonly mask: number;
   /** 32 − log2(slots): the top bits of the mixed key pick the slot. */
   private readonly shift: number;
+  /** 1 at the lengths some key has: most request paths skip the probe on their length alone. */
+  private readonly lengths: Uint8Array;
 
   constructor(paths: ReadonlyMap<string, number>) {
     // at most a quarter full, so a miss mostly ends at its first slot
@@ -21,7 +23,11 @@ export class StaticPaths {
     this.shift = 32 - bits;
     this.mask = capacity * 2 - 1;
     this.table = new Array<string | number | undefined>(capacity * 2).fill(undefined);
+    let longest = 0;
+    for (const path of paths.keys()) longest = Math.max(longest, path.length);
+    this.lengths = new Uint8Array(longest + 1);
     for (const [path, route] of paths) {
+      this.lengths[path.length] = 1;
       let slot = this.slotOf(path);
       while (this.table[slot] !== undefined) slot = (slot + 2) & this.mask;
       this.table[slot] = path;
@@ -31,6 +37,8 @@ export class StaticPaths {
 
   /** The route known for the raw path `path`, or NONE. */
   get(path: string): number {
+    const lengths = this.lengths;
+    if (path.length >= lengths.length || lengths[path.length] === 0) return NONE;
     const table = this.table;
     for (let slot = this.slotOf(path); ; slot = (slot + 2) & this.mask) {
       const known = table[slot];
