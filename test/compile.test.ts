@@ -280,6 +280,16 @@ describe("parsing and static paths", () => {
     expect(await answer(tree, "/b")).toBe("404");
     expect(compile(tree).find("GET", "")!.vars).toEqual({});
   });
+
+  test("a literal with `?` or `%` is never a static path: the query is cut first, escapes are decoded", async () => {
+    const tree = alt(path("/a?b", pathEnd(says("question"))), path("/a%b", pathEnd(says("percent"))), path("/a", pathEnd(says("a"))));
+    expect(await answer(tree, "/a?b")).toBe("a");
+    expect(await answer(tree, "/a%3Fb")).toBe("question");
+    expect(await answer(tree, "/a%25b")).toBe("percent");
+    const router = compile(tree);
+    expect(router.find("GET", "/a?b")!.handler).toBe(router.find("GET", "/a")!.handler);
+    expect(router.find("GET", "http://example.com/a")!.handler).toBe(router.find("GET", "/a")!.handler);
+  });
 });
 
 describe("dispatch stays synchronous for synchronous handlers", () => {

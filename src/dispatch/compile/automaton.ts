@@ -52,6 +52,23 @@ export class Automaton implements Walk {
   }
 
   /**
+   * The first route for `target` when it is one of the entry's static paths, else NONE. Checked
+   * before anything else: a hit is a path with no `?` and no `%`, so callers can skip those scans.
+   */
+  firstStatic(entry: Entry, target: string): number {
+    if (entry.statics === null) return NONE;
+    const known = entry.statics.get(target);
+    if (known !== NONE) {
+      this.renumber();
+      this.text = target;
+      this.segments = null;
+      this.consumed = this.chains[known]!.tests.length;
+      this.complete = true;
+    }
+    return known;
+  }
+
+  /**
    * The first route after route `after` (-1: from the start) that matches the raw path `path`, which
    * has no `%`, so its segments need no decoding; NONE when there is none.
    */
@@ -59,14 +76,6 @@ export class Automaton implements Walk {
     this.renumber();
     this.text = path;
     this.segments = null;
-    if (after < 0 && entry.statics !== null) {
-      const known = entry.statics.get(path);
-      if (known !== NONE) {
-        this.consumed = this.chains[known]!.tests.length;
-        this.complete = true;
-        return known;
-      }
-    }
     let state = entry.start;
     this.consumed = 0;
     this.complete = false;
@@ -158,7 +167,8 @@ export class Automaton implements Walk {
     const statics = new Map<string, number>();
     for (const id of ids) {
       const tests = this.chains[id]!.tests;
-      if (!tests.every((t) => typeof t === "string" && !t.includes("%"))) continue;
+      // a raw path holds no `?` (the query starts there) and no `%` (it is decoded first)
+      if (!tests.every((t) => typeof t === "string" && !t.includes("%") && !t.includes("?"))) continue;
       const winner = this.firstInSegments(walked, tests as string[], 0, -1);
       const chain = this.chains[winner];
       if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {

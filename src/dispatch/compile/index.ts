@@ -53,12 +53,18 @@ export function compile(tree: Route): CompiledRouter {
 function find(program: Program, method: string, url: string): Found | null {
   const automaton = program.automaton;
   const entry = automaton.entryFor(method);
-  // most targets are a plain path already
-  const path = url.charCodeAt(0) === 47 /* / */ && url.indexOf("?") === -1 ? url : rawPathOf(url);
-  const plain = path.indexOf("%") === -1;
-  const segments = plain ? NO_SEGMENTS : splitPath(path);
-  const id = plain ? automaton.firstInPath(entry, path, -1) : automaton.firstInSegments(entry, segments, 0, -1);
-  if (id === NONE) return null;
+  let id = automaton.firstStatic(entry, url);
+  let path = url;
+  let plain = true;
+  let segments = NO_SEGMENTS;
+  if (id === NONE) {
+    // most targets are a plain path already
+    if (url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1) path = rawPathOf(url);
+    plain = path.indexOf("%") === -1;
+    if (plain) id = automaton.firstInPath(entry, path, -1);
+    else id = automaton.firstInSegments(entry, (segments = splitPath(path)), 0, -1);
+    if (id === NONE) return null;
+  }
   const route = program.routes[id]!;
   const leaf = route.leaf;
   // guards are transparent in this program: every route ends at a handler

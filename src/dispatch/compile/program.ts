@@ -3,6 +3,7 @@ import type { GuardNode, RouteNode } from "../../tree";
 import { Automaton } from "./automaton";
 import { chainsOf } from "./chains";
 import { CompiledRoute } from "./routes";
+import { NONE } from "./states";
 
 /**
  * One compiled tree: the whole tree, or what a guard lets through once it passes (routed on its own
@@ -36,8 +37,14 @@ export class Program {
     const automaton = this.automaton;
     const entry = automaton.entryFor(request.method);
     const path = request.path;
-    // undecoded, the raw path is the segments themselves
-    if (offset === 0 && path.indexOf("%") === -1) return automaton.firstInPath(entry, path, after);
+    if (offset === 0) {
+      if (after < 0) {
+        const known = automaton.firstStatic(entry, path);
+        if (known !== NONE) return known;
+      }
+      // undecoded, the raw path is the segments themselves
+      if (path.indexOf("%") === -1) return automaton.firstInPath(entry, path, after);
+    }
     return automaton.firstInSegments(entry, request.segments, offset, after);
   }
 }
