@@ -126,7 +126,6 @@ export class State {
     return NoParse;
   }
 
-
   /** Where a segment that is no literal here leads, when parsers decide. */
   private typed(segment: string): State | null {
     const parsers = this.parsers;
