@@ -22,11 +22,13 @@ export type GuardPredicate<V extends Vars = Record<string, unknown>> = (
   request: RoutedRequest<V>,
 ) => boolean | Promise<boolean>;
 
+/** `method(m, next)`: the request method must equal `method`. */
 export interface MethodNode {
   readonly kind: "method";
   readonly method: string;
   readonly next: RouteNode;
 }
+/** `path(literal, next)`: the next segments must equal `segments`. */
 export interface PathNode {
   readonly kind: "path";
   /** Normalized: `/` and the non-empty pieces joined by `/`. */
@@ -34,25 +36,30 @@ export interface PathNode {
   readonly segments: readonly string[];
   readonly next: RouteNode;
 }
+/** `pathVar(label, parser, next)`: the next segment must parse; its value is captured as `label`. */
 export interface PathVarNode {
   readonly kind: "pathVar";
   readonly label: string;
   readonly parser: PathParser<unknown>;
   readonly next: RouteNode;
 }
+/** `pathEnd(next)`: no segment may remain. */
 export interface PathEndNode {
   readonly kind: "pathEnd";
   readonly next: RouteNode;
 }
+/** `alt(a, b, …)`: alternatives tried left to right. */
 export interface AltNode {
   readonly kind: "alt";
   readonly alternatives: readonly RouteNode[];
 }
+/** `guard(predicate, next)`: a user criterion; `false` is a mismatch. */
 export interface GuardNode {
   readonly kind: "guard";
   readonly predicate: GuardPredicate<never>;
   readonly next: RouteNode;
 }
+/** A leaf: the user's handler. */
 export interface HandlerNode {
   readonly kind: "handler";
   readonly handler: Handler<never>;
