@@ -37,12 +37,15 @@ function own<T>(key: string, target: ClassLike): readonly T[] {
   return (Reflect.getOwnMetadata(key, target) as readonly T[] | undefined) ?? [];
 }
 
+/** Records a `@Match` pattern on a class. */
 export function recordMatch(target: ClassLike, pattern: string): void {
   append(MATCH, target, pattern);
 }
+/** Records a `@Route` method, in declaration order. */
 export function recordRoute(target: ClassLike, route: RouteRecord): void {
   append(ROUTES, target, route);
 }
+/** Records a `@PathVar`/`@Req` parameter. */
 export function recordParam(target: ClassLike, param: ParamRecord): void {
   append(PARAMS, target, param);
 }

@@ -20,6 +20,7 @@ export type StandardMethod = (typeof HTTP)[keyof typeof HTTP];
  */
 export type Method = StandardMethod | (string & {});
 
+/** The standard methods as plain constants: `method(GET, …)`. */
 export const { GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, TRACE, CONNECT } = HTTP;
 
 /** RFC 9110 `tchar`, without lower-case letters: methods compare exactly, and real ones are upper-case. */

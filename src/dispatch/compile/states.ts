@@ -23,6 +23,7 @@ export const NONE = 0x7fffffff;
 /** Typed-segment parsers beyond this many at one state get their transitions built on first use. */
 const EAGER_PARSERS = 4;
 
+/** One state: the routes alive after `depth` segments, where they complete, and where each segment leads. */
 export class State {
   /** The first route that completes here even when segments remain; NONE if none does. */
   readonly prefixFirst: number;
