@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { readText } from "./body";
 import { rawPathOf, splitPath } from "./segments";
 
 /** What a dispatcher needs to know of a request. */
@@ -39,7 +40,8 @@ export interface RoutedRequest<V extends object = Record<string, unknown>> {
 }
 
 const NO_HEADERS: IncomingHttpHeaders = Object.freeze({});
-const NO_VARS: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
+/** The variables of a route that captures none: one shared, frozen, null-prototype object. */
+export const NO_VARS: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
 
 /**
  * One incoming request, parsed once, shared by every route tried for it. It is also the request the
@@ -97,7 +99,7 @@ export class RequestContext implements RoutedRequest {
 
   /** The body as text, read once. */
   text(): Promise<string> {
-    this.bodyText ??= readAll(this.raw);
+    this.bodyText ??= readText(this.raw);
     return this.bodyText;
   }
 
@@ -152,10 +154,4 @@ class Routed<V extends object> implements RoutedRequest<V> {
   json<T>(): Promise<T> {
     return this.context.json<T>();
   }
-}
-
-async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,6 +1,7 @@
 import { pipeline, type ApplicationOptions } from "./adapters/node";
 import { standInMessage } from "./adapters/stand-in";
 import type { Reply } from "./reply";
+import { readText } from "./body";
 import { RequestContext } from "./request";
 import type { Route } from "./tree";
 import type { IncomingHttpHeaders } from "node:http";
@@ -37,10 +38,6 @@ async function bodyText(reply: Reply): Promise<string> {
   const body = reply.body;
   if (body === null) return "";
   if (typeof body === "string") return body;
-  if (body instanceof Readable) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).toString("utf8");
-  }
+  if (body instanceof Readable) return readText(body);
   return Buffer.from(body).toString("utf8");
 }

@@ -163,18 +163,23 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
   return Object.freeze({ kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") });
 }
 
-/** Every label captured by a `pathVar` in this tree (shared subtrees are visited once). */
-export function labelsIn(root: RouteNode): Set<string> {
-  const labels = new Set<string>();
+/** Every node of the tree, each once (a subtree shared by several routes is visited once). */
+export function* nodesOf(root: RouteNode): Generator<RouteNode> {
   const seen = new Set<RouteNode>();
   const stack: RouteNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
-    if (node.kind === "pathVar") labels.add(node.label);
+    yield node;
     if (node.kind === "alt") stack.push(...node.alternatives);
     else if (node.kind !== "handler") stack.push(node.next);
   }
+}
+
+/** Every label captured by a `pathVar` in this tree. */
+export function labelsIn(root: RouteNode): Set<string> {
+  const labels = new Set<string>();
+  for (const node of nodesOf(root)) if (node.kind === "pathVar") labels.add(node.label);
   return labels;
 }

@@ -30,9 +30,9 @@ const INTERNAL_ERROR = text("Internal Server Error", { status: 500 });
  */
 export function pipeline(tree: Route, options: ApplicationOptions = {}): (request: RequestContext) => Promise<Reply> | Reply {
   const dispatch: Dispatch = options.dispatcher?.(tree) ?? compile(tree).dispatch;
-  const onError = options.onError ?? defaultOnError;
+  const report = reporter(options);
   const failed = (error: unknown, request: RequestContext): Reply => {
-    report(onError, error, request);
+    report(error, request);
     return INTERNAL_ERROR;
   };
   return (request) => {
@@ -48,14 +48,16 @@ export function pipeline(tree: Route, options: ApplicationOptions = {}): (reques
   };
 }
 
-type OnError = NonNullable<ApplicationOptions["onError"]>;
-
-function report(onError: OnError, error: unknown, request: { readonly method: string; readonly url: string }): void {
-  try {
-    onError(error, request);
-  } catch {
-    // an error reporter that throws must not take the server down
-  }
+/** `options.onError` (or `console.error`), made safe to call: a reporter that throws is ignored. */
+function reporter(options: ApplicationOptions): (error: unknown, request: { readonly method: string; readonly url: string }) => void {
+  const onError = options.onError ?? defaultOnError;
+  return (error, request) => {
+    try {
+      onError(error, request);
+    } catch {
+      // an error reporter that throws must not take the server down
+    }
+  };
 }
 
 function defaultOnError(error: unknown, request: { readonly method: string; readonly url: string }): void {
@@ -68,13 +70,13 @@ function defaultOnError(error: unknown, request: { readonly method: string; read
  */
 export function toApplication(tree: Route, options: ApplicationOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = pipeline(tree, options);
-  const onError = options.onError ?? defaultOnError;
+  const report = reporter(options);
   const deliver = (request: RequestContext, res: ServerResponse, reply: Reply): void => {
     try {
       write(res, reply);
     } catch (error) {
-      // e.g. a stream body that throws on pipe: the client gets a 500 or a cut connection, never a hang
-      report(onError, error, request);
+      // e.g. a hand-made reply whose body node:http refuses: a 500 or a cut connection, never a hang
+      report(error, request);
       if (res.headersSent) res.destroy();
       else res.writeHead(500).end();
     }

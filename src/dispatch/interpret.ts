@@ -1,7 +1,7 @@
 import { standInMessage } from "../adapters/stand-in";
 import { NoParse, parseSegment } from "../parsers/parser";
 import { isRouteMismatch, type Reply, toReply } from "../reply";
-import { RequestContext, type RequestInput } from "../request";
+import { NO_VARS, RequestContext, type RequestInput } from "../request";
 import type { RouteNode } from "../tree";
 import type { Dispatch } from "./dispatcher";
 
@@ -54,7 +54,7 @@ async function run(node: RouteNode, request: RequestContext, at: Position): Prom
   }
 }
 
-const START: Position = { consumed: 0, vars: Object.freeze(Object.create(null) as Record<string, unknown>) };
+const START: Position = { consumed: 0, vars: NO_VARS };
 
 /** The reference dispatcher for `tree`. */
 export function interpreter(tree: RouteNode): Dispatch {

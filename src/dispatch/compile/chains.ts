@@ -1,5 +1,5 @@
 import type { PathParser } from "../../parsers/parser";
-import type { GuardNode, HandlerNode, RouteNode } from "../../tree";
+import { nodesOf, type GuardNode, type HandlerNode, type RouteNode } from "../../tree";
 
 /*
  * A route tree, read as the ordered list of its routes: every way from the root to a leaf, in the
@@ -79,17 +79,8 @@ export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
   return chains;
 }
 
-/** True when the tree has a guard anywhere (shared subtrees are visited once). */
+/** True when the tree has a guard anywhere. */
 export function hasGuard(tree: RouteNode): boolean {
-  const seen = new Set<RouteNode>();
-  const stack: RouteNode[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.kind === "guard") return true;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    if (node.kind === "alt") stack.push(...node.alternatives);
-    else if (node.kind !== "handler") stack.push(node.next);
-  }
+  for (const node of nodesOf(tree)) if (node.kind === "guard") return true;
   return false;
 }

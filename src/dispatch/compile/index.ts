@@ -3,7 +3,8 @@ import type { Handler, Route } from "../../tree";
 import type { Dispatch } from "../dispatcher";
 import { hasGuard } from "./chains";
 import { Program } from "./program";
-import { NO_VARS, type VarsObject } from "./routes";
+import { NO_VARS } from "../../request";
+import type { VarsObject } from "./routes";
 import { attempt } from "./run";
 import { NONE } from "./states";
 

@@ -1,11 +1,10 @@
 import type { PathParser } from "../../parsers/parser";
+import { NO_VARS } from "../../request";
 import type { Chain, Leaf } from "./chains";
 
 /** Captured variables: a null-prototype object, so any label (even `__proto__`) is just a key. */
 export type VarsObject = Readonly<Record<string, unknown>>;
 
-/** The variables of a route that captures none: one shared frozen object, as in the interpreter. */
-export const NO_VARS: VarsObject = Object.freeze(Object.create(null) as Record<string, unknown>);
 
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
