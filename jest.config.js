@@ -26,7 +26,7 @@ module.exports = {
   },
   transformIgnorePatterns: ["/node_modules/(?!(inversify|@inversifyjs)/)"],
   moduleNameMapper: {
-    "^switchyard$": "<rootDir>/src/index.ts",
-    "^switchyard/decorators$": "<rootDir>/decorators/index.ts",
+    "^switchyard-router$": "<rootDir>/src/index.ts",
+    "^switchyard-router/decorators$": "<rootDir>/decorators/index.ts",
   },
 };

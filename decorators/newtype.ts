@@ -140,7 +140,7 @@ export type ParserClass = PathParser<unknown>;
  * or `NoParse`) and `toUrlPiece(value)`: a `Newtype(…)` subclass has both.
  *
  * For typed `vars` in the functional form, also map the name to the type:
- * `declare module "switchyard" { interface PathTypes { UserId: UserId } }`.
+ * `declare module "switchyard-router" { interface PathTypes { UserId: UserId } }`.
  */
 export function PathType(name?: string): <C extends ParserClass>(target: C) => void {
   if (name !== undefined && typeof name !== "string") throw new TypeError(`@PathType: the name must be a string, got ${typeof name}`);

@@ -2,8 +2,8 @@
  * The functional sample's API, written with decorated controllers, a validated newtype and tsyringe;
  * a functional route mounts next to them in the same tree.
  */
-import { alt, match, type Route } from "switchyard";
-import { controllers } from "switchyard/decorators";
+import { alt, match, type Route } from "switchyard-router";
+import { controllers } from "switchyard-router/decorators";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import { HealthController, ReportsController } from "./health";
 import { API_KEY, UsersController, UserStore } from "./users";

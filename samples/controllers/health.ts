@@ -1,6 +1,6 @@
 /** Controllers without a `@Match` prefix live at the root; `@Match` may also fix the method. */
-import { Day } from "switchyard";
-import { Match, PathVar, Route } from "switchyard/decorators";
+import { Day } from "switchyard-router";
+import { Match, PathVar, Route } from "switchyard-router/decorators";
 import { injectable } from "tsyringe";
 import { UserStore } from "./users";
 

@@ -3,8 +3,8 @@
  * that parses as the base type but fails a constraint is a mismatch, so the next route is tried.
  */
 import { Length, Matches, Min } from "class-validator";
-import { Int, Text } from "switchyard";
-import { Newtype, PathType } from "switchyard/decorators";
+import { Int, Text } from "switchyard-router";
+import { Newtype, PathType } from "switchyard-router/decorators";
 
 /** A user id: an `Int` of at least 1. `"GET /users/id:UserId"` matches /users/7, not /users/0. */
 @PathType()
@@ -21,7 +21,7 @@ export class Username extends Newtype(Text) {
 }
 
 // Lets `route("GET /users/id:UserId", …)` type `req.vars.id` as a UserId in functional routes too.
-declare module "switchyard" {
+declare module "switchyard-router" {
   interface PathTypes {
     UserId: UserId;
     Username: Username;

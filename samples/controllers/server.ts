@@ -1,7 +1,7 @@
 /** Serves the controllers sample: `npm run start:controllers`, then open the printed URL. */
 import "reflect-metadata"; // tsyringe needs it before it loads; switchyard/decorators loads it too
 import { createServer } from "node:http";
-import { toApplication } from "switchyard";
+import { toApplication } from "switchyard-router";
 import { createApp } from "./app";
 
 const port = Number(process.env.PORT ?? 3000);

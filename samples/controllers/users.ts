@@ -1,6 +1,6 @@
 /** The users controller: the functional sample's /api routes, written as a decorated class. */
-import { json, routeMismatch, type Reply, type RoutedRequest, type RouteMismatch } from "switchyard";
-import { Match, PathVar, Req, Route } from "switchyard/decorators";
+import { json, routeMismatch, type Reply, type RoutedRequest, type RouteMismatch } from "switchyard-router";
+import { Match, PathVar, Req, Route } from "switchyard-router/decorators";
 import { inject, injectable } from "tsyringe";
 import { UserId, Username } from "./ids";
 

@@ -2,7 +2,7 @@
  * A small users API written with the functional form of switchyard: patterns first, with the
  * equivalent four-function form shown next to one route.
  */
-import { alt, Day, guard, json, match, method, path, pathEnd, pathVar, route, routeMismatch, type RoutedRequest } from "switchyard";
+import { alt, Day, guard, json, match, method, path, pathEnd, pathVar, route, routeMismatch, type RoutedRequest } from "switchyard-router";
 
 interface User {
   readonly id: number;

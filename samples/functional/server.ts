@@ -1,6 +1,6 @@
 /** Serves the functional sample: `npm start`, then open the printed URL. */
 import { createServer } from "node:http";
-import { toApplication } from "switchyard";
+import { toApplication } from "switchyard-router";
 import { createApp } from "./app";
 
 const port = Number(process.env.PORT ?? 3000);

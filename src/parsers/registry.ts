@@ -10,7 +10,7 @@ import { UUID } from "./uuid";
  * Maps the type names patterns use to the values they produce, so `"/u/id:Int"` types `vars.id` as
  * `number`. Register your own types here by declaration merging:
  * ```ts
- * declare module "switchyard" { interface PathTypes { UserId: UserId } }
+ * declare module "switchyard-router" { interface PathTypes { UserId: UserId } }
  * ```
  */
 export interface PathTypes {

@@ -1,5 +1,5 @@
 // Builds dist/ once before any test file runs, so tests that load the package by name
-// (`require("switchyard")`) or compile samples against it never race each other's builds.
+// (`require("switchyard-router")`) or compile samples against it never race each other's builds.
 const { execFileSync } = require("node:child_process");
 const path = require("node:path");
 

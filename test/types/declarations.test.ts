@@ -9,12 +9,12 @@ test("a handler returning routeMismatch() compiles with declaration emit, its ty
   const dir = mkdtempSync(path.join(root, "dist", "dts-"));
   try {
     const file = path.join(dir, "handlers.ts");
-    writeFileSync(file, 'import { routeMismatch } from "switchyard";\nexport const byId = (id: number) => (id > 1 ? { id } : routeMismatch());\n');
+    writeFileSync(file, 'import { routeMismatch } from "switchyard-router";\nexport const byId = (id: number) => (id > 1 ? { id } : routeMismatch());\n');
     const tsc = path.join(root, "node_modules/typescript/bin/tsc");
     execFileSync(process.execPath, [tsc, "--ignoreConfig", file, "--declaration", "--emitDeclarationOnly", "--outDir", dir,
       "--rootDir", root, "--module", "nodenext", "--moduleResolution", "nodenext", "--strict", "--types", "node"], { cwd: root });
     const dts = readFileSync(path.join(dir, path.relative(root, dir), "handlers.d.ts"), "utf8");
-    expect(dts).toMatch(/import\("switchyard"\)\.RouteMismatch/);
+    expect(dts).toMatch(/import\("switchyard-router"\)\.RouteMismatch/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import type { Chain } from "./chains";
+import type { Chain } from "../../routes/walk";
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser";
 import { Text } from "../../parsers/text";
 import { NONE, State, StateBuilder, type Walk } from "./states";

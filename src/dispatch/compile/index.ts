@@ -1,7 +1,7 @@
 import { rawPathOf, splitPath } from "../../segments";
 import type { Handler, Route } from "../../tree";
 import type { Dispatch } from "../dispatcher";
-import { hasGuard } from "./chains";
+import { hasGuard } from "../../routes/walk";
 import { Program } from "./program";
 import { NO_VARS } from "../../request";
 import type { VarsObject } from "./routes";

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../request";
 import type { GuardNode, RouteNode } from "../../tree";
 import { Automaton } from "./automaton";
-import { chainsOf } from "./chains";
+import { chainsOf } from "../../routes/walk";
 import { CompiledRoute } from "./routes";
 import { NONE } from "./states";
 

@@ -1,6 +1,6 @@
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser";
 import { Text } from "../../parsers/text";
-import type { Chain } from "./chains";
+import type { Chain } from "../../routes/walk";
 
 /*
  * The routes still alive after `depth` segments, as one state of a deterministic automaton (the

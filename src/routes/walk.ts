@@ -1,7 +1,10 @@
-import type { PathParser } from "../../parsers/parser";
-import { nodesOf, type GuardNode, type HandlerNode, type RouteNode } from "../../tree";
+import type { PathParser } from "../parsers/parser";
+import { nodesOf, type GuardNode, type HandlerNode, type RouteNode } from "../tree";
 
 /*
+ * The one "tree → ordered routes" walk: the compiler and every tool that reads the tree (listing,
+ * shadow report, urlFor, OpenAPI, 405/Allow) start from it.
+ *
  * A route tree, read as the ordered list of its routes: every way from the root to a leaf, in the
  * order the interpreter's depth-first walk reaches the leaves. Between the root and a leaf there is
  * nothing but pure tests (method, literal, typed segment, end of path), which commute, so a route
