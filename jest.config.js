@@ -26,6 +26,8 @@ module.exports = {
   },
   transformIgnorePatterns: ["/node_modules/(?!(inversify|@inversifyjs)/)"],
   moduleNameMapper: {
+    // sources import siblings as "./x.js" (what ES modules need); jest resolves the .ts file
+    "^(\\.{1,2}/.*)\\.js$": "$1",
     "^switchyard-router$": "<rootDir>/src/index.ts",
     "^switchyard-router/decorators$": "<rootDir>/decorators/index.ts",
   },

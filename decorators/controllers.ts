@@ -1,8 +1,8 @@
-import type { PathParser } from "../src/parsers/parser";
-import { match, PatternError, parsePattern, route, type ParsedPattern, type VariablePart } from "../src/pattern";
-import type { RoutedRequest } from "../src/request";
-import { alt, type Handler, type Route, type RouteNode } from "../src/tree";
-import { ControllerError } from "./errors";
+import type { PathParser } from "../src/parsers/parser.js";
+import { match, PatternError, parsePattern, route, type ParsedPattern, type VariablePart } from "../src/pattern/index.js";
+import type { RoutedRequest } from "../src/request.js";
+import { alt, type Handler, type Route, type RouteNode } from "../src/tree.js";
+import { ControllerError } from "./errors.js";
 import {
   declaredParamTypes,
   matchesOf,
@@ -13,7 +13,7 @@ import {
   type ClassLike,
   type ParamRecord,
   type RouteRecord,
-} from "./metadata";
+} from "./metadata.js";
 
 /*
  * Metadata → tree. Each class becomes `match(prefix, alt(route(pattern, handler), …))` (or just the

@@ -4,10 +4,10 @@
  * `@PathType`, class-validator refinement). Loads `reflect-metadata`.
  * @packageDocumentation
  */
-export { controllers, type ControllerClass, type ControllersOptions, type Resolver } from "./controllers";
-export { ControllerError, type ControllerErrorCode } from "./errors";
-export { Match } from "./match";
-export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeInstance, type NewtypeValue, type ParserClass } from "./newtype";
-export { PathVar, Req } from "./path-var";
-export { Route, type RouteMethod } from "./route";
-export { isValid, validated } from "./validation";
+export { controllers, type ControllerClass, type ControllersOptions, type Resolver } from "./controllers.js";
+export { ControllerError, type ControllerErrorCode } from "./errors.js";
+export { Match } from "./match.js";
+export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeInstance, type NewtypeValue, type ParserClass } from "./newtype.js";
+export { PathVar, Req } from "./path-var.js";
+export { Route, type RouteMethod } from "./route.js";
+export { isValid, validated } from "./validation.js";

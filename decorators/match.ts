@@ -1,4 +1,4 @@
-import { recordMatch, type ClassLike } from "./metadata";
+import { recordMatch, type ClassLike } from "./metadata.js";
 
 /**
  * Class decorator: the class's routes live under this pattern, the decorator form of

@@ -1,6 +1,6 @@
-import { NoParse, parseSegment, type PathParser } from "../src/parsers/parser";
-import { registerPathType } from "../src/parsers/registry";
-import { isValid } from "./validation";
+import { NoParse, parseSegment, type PathParser } from "../src/parsers/parser.js";
+import { registerPathType } from "../src/parsers/registry.js";
+import { isValid } from "./validation.js";
 
 /*
  * Parser classes for user types (http-api-data's FromHttpApiData/ToHttpApiData). Any class with static

@@ -1,5 +1,5 @@
-import { ControllerError } from "./errors";
-import { nameOf, recordParam, type ParamRecord } from "./metadata";
+import { ControllerError } from "./errors.js";
+import { nameOf, recordParam, type ParamRecord } from "./metadata.js";
 
 type ParamDecorator = (target: object, method: string | symbol | undefined, index: number) => void;
 

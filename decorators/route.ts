@@ -1,6 +1,6 @@
-import type { HandlerResult } from "../src/reply";
-import { ControllerError } from "./errors";
-import { nameOf, recordRoute } from "./metadata";
+import type { HandlerResult } from "../src/reply.js";
+import { ControllerError } from "./errors.js";
+import { nameOf, recordRoute } from "./metadata.js";
 
 /** What a route method may be: any method returning what a handler returns, or a promise of it. */
 export type RouteMethod = (...args: never[]) => HandlerResult | Promise<HandlerResult>;

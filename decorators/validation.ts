@@ -1,4 +1,4 @@
-import { NoParse } from "../src/parsers/parser";
+import { NoParse } from "../src/parsers/parser.js";
 
 /*
  * class-validator is optional: it is loaded on first use, and when it is not installed nothing can

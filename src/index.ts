@@ -2,11 +2,11 @@
  * switchyard: ordered first-match HTTP routing (the WebGear routing spec) over one route tree.
  * @packageDocumentation
  */
-export { toApplication, type ApplicationOptions } from "./adapters/node";
-export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher";
-export { compile, type CompiledRouter, type Found } from "./dispatch/compile";
-export { interpret, interpreter } from "./dispatch/interpret";
-export { CONNECT, DELETE, GET, HEAD, HTTP, OPTIONS, PATCH, POST, PUT, TRACE, type Method, type StandardMethod } from "./methods";
+export { toApplication, type ApplicationOptions } from "./adapters/node.js";
+export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
+export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
+export { interpret, interpreter } from "./dispatch/interpret.js";
+export { CONNECT, DELETE, GET, HEAD, HTTP, OPTIONS, PATCH, POST, PUT, TRACE, type Method, type StandardMethod } from "./methods.js";
 export {
   Bool,
   Day,
@@ -25,7 +25,7 @@ export {
   type ParsedBy,
   type PathParser,
   type PathTypes,
-} from "./parsers";
+} from "./parsers/index.js";
 export {
   isReply,
   isRouteMismatch,
@@ -39,7 +39,7 @@ export {
   type ReplyHeaders,
   type ReplyInit,
   type RouteMismatch,
-} from "./reply";
+} from "./reply.js";
 export {
   match,
   parsePattern,
@@ -51,9 +51,9 @@ export {
   type PatternNext,
   type PatternVars,
   type VariablePart,
-} from "./pattern";
-export type { RequestInput, RoutedRequest } from "./request";
-export { inject, type InjectRequest, type InjectResponse } from "./testing";
+} from "./pattern/index.js";
+export type { RequestInput, RoutedRequest } from "./request.js";
+export { inject, type InjectRequest, type InjectResponse } from "./testing.js";
 export {
   alt,
   guard,
@@ -74,4 +74,4 @@ export {
   type Route,
   type RouteNode,
   type Vars,
-} from "./tree";
+} from "./tree.js";

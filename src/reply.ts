@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { stringifyJson } from "./json";
+import { stringifyJson } from "./json.js";
 
 /** Header values of a reply: one value, or several for repeated headers such as `set-cookie`. */
 export type ReplyHeaders = Readonly<Record<string, string | readonly string[]>>;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { readText } from "./body";
-import { rawPathOf, splitPath } from "./segments";
+import { readText } from "./body.js";
+import { rawPathOf, splitPath } from "./segments.js";
 
 /** What a dispatcher needs to know of a request. */
 export interface RequestInput {

@@ -1,9 +1,9 @@
-import { pipeline, type ApplicationOptions } from "./adapters/node";
-import { standInMessage } from "./adapters/stand-in";
-import type { Reply } from "./reply";
-import { readText } from "./body";
-import { RequestContext } from "./request";
-import type { Route } from "./tree";
+import { pipeline, type ApplicationOptions } from "./adapters/node.js";
+import { standInMessage } from "./adapters/stand-in.js";
+import type { Reply } from "./reply.js";
+import { readText } from "./body.js";
+import { RequestContext } from "./request.js";
+import type { Route } from "./tree.js";
 import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
 

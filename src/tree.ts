@@ -1,7 +1,7 @@
-import { isMethodToken, type Method } from "./methods";
-import type { PathParser } from "./parsers/parser";
-import type { HandlerResult } from "./reply";
-import type { RoutedRequest } from "./request";
+import { isMethodToken, type Method } from "./methods.js";
+import type { PathParser } from "./parsers/parser.js";
+import type { HandlerResult } from "./reply.js";
+import type { RoutedRequest } from "./request.js";
 
 /*
  * The route tree: plain, immutable (frozen) data, so one subtree can be mounted in several places and

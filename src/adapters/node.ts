@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { compile } from "../dispatch/compile";
-import type { Dispatch, DispatcherFactory } from "../dispatch/dispatcher";
-import { type Reply, reply, text } from "../reply";
-import { RequestContext, type RequestInput } from "../request";
-import type { Route } from "../tree";
-import { standInMessage } from "./stand-in";
+import { compile } from "../dispatch/compile/index.js";
+import type { Dispatch, DispatcherFactory } from "../dispatch/dispatcher.js";
+import { type Reply, reply, text } from "../reply.js";
+import { RequestContext, type RequestInput } from "../request.js";
+import type { Route } from "../tree.js";
+import { standInMessage } from "./stand-in.js";
 
 /** Options of {@link toApplication} and {@link inject}. */
 export interface ApplicationOptions {

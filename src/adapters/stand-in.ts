@@ -1,6 +1,6 @@
 import { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
-import type { RequestInput } from "../request";
+import type { RequestInput } from "../request.js";
 
 /**
  * A native-looking `IncomingMessage` for requests that never crossed a socket (`inject`, `interpret`),

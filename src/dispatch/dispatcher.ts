@@ -1,6 +1,6 @@
-import type { Reply } from "../reply";
-import type { RequestContext } from "../request";
-import type { RouteNode } from "../tree";
+import type { Reply } from "../reply.js";
+import type { RequestContext } from "../request.js";
+import type { RouteNode } from "../tree.js";
 
 /**
  * What adapters call: the reply of the first route that answers the request, or `null` when no

@@ -1,9 +1,9 @@
-import { standInMessage } from "../adapters/stand-in";
-import { NoParse, parseSegment } from "../parsers/parser";
-import { isRouteMismatch, type Reply, toReply } from "../reply";
-import { NO_VARS, RequestContext, type RequestInput } from "../request";
-import type { RouteNode } from "../tree";
-import type { Dispatch } from "./dispatcher";
+import { standInMessage } from "../adapters/stand-in.js";
+import { NoParse, parseSegment } from "../parsers/parser.js";
+import { isRouteMismatch, type Reply, toReply } from "../reply.js";
+import { NO_VARS, RequestContext, type RequestInput } from "../request.js";
+import type { RouteNode } from "../tree.js";
+import type { Dispatch } from "./dispatcher.js";
 
 /*
  * The reference semantics: the spec, written as plainly as possible. Every other dispatcher must give

@@ -1,4 +1,4 @@
-import { NoParse } from "./parser";
+import { NoParse } from "./parser.js";
 
 /** `Bool`: `true` or `false`, in any letter case. */
 export class Bool {

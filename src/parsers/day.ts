@@ -1,4 +1,4 @@
-import { NoParse } from "./parser";
+import { NoParse } from "./parser.js";
 
 /**
  * `Day`: a calendar date of the proleptic Gregorian calendar, written `YYYY-MM-DD` (four or more year

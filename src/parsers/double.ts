@@ -1,4 +1,4 @@
-import { NoParse } from "./parser";
+import { NoParse } from "./parser.js";
 
 /**
  * `Double`: `[+-]?digits(.digits)?([eE][+-]?digits)?`. Overflow gives ±Infinity (as Haskell's `read`);

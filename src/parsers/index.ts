@@ -1,8 +1,8 @@
-export { Bool } from "./bool";
-export { Day } from "./day";
-export { Double } from "./double";
-export { Int, Int64, Integer, Word } from "./integral";
-export { NoParse, parseSegment, type ParsedBy, type PathParser } from "./parser";
-export { lookupPathType, registerPathType, registeredPathTypeNames, type PathTypes } from "./registry";
-export { Text } from "./text";
-export { UUID } from "./uuid";
+export { Bool } from "./bool.js";
+export { Day } from "./day.js";
+export { Double } from "./double.js";
+export { Int, Int64, Integer, Word } from "./integral.js";
+export { NoParse, parseSegment, type ParsedBy, type PathParser } from "./parser.js";
+export { lookupPathType, registerPathType, registeredPathTypeNames, type PathTypes } from "./registry.js";
+export { Text } from "./text.js";
+export { UUID } from "./uuid.js";

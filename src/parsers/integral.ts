@@ -1,4 +1,4 @@
-import { NoParse } from "./parser";
+import { NoParse } from "./parser.js";
 
 /*
  * Integral types. Syntax (http-api-data): optional sign (not for Word), one or more ASCII digits,

@@ -1,10 +1,10 @@
-import { Bool } from "./bool";
-import { Day } from "./day";
-import { Double } from "./double";
-import { Int, Int64, Integer, Word } from "./integral";
-import type { PathParser } from "./parser";
-import { Text } from "./text";
-import { UUID } from "./uuid";
+import { Bool } from "./bool.js";
+import { Day } from "./day.js";
+import { Double } from "./double.js";
+import { Int, Int64, Integer, Word } from "./integral.js";
+import type { PathParser } from "./parser.js";
+import { Text } from "./text.js";
+import { UUID } from "./uuid.js";
 
 /**
  * Maps the type names patterns use to the values they produce, so `"/u/id:Int"` types `vars.id` as

@@ -1,4 +1,4 @@
-import { NoParse } from "./parser";
+import { NoParse } from "./parser.js";
 
 const HYPHENS = [8, 13, 18, 23];
 

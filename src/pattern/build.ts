@@ -1,7 +1,7 @@
-import { type Next, pathEnd, path, pathVar, method, type Route, type RouteNode, labelsIn, toNode, type Vars } from "../tree";
-import { PatternError } from "./errors";
-import { type LiteralPart, parsePattern, type ParsedPattern, type VariablePart } from "./grammar";
-import type { PatternVars } from "./types";
+import { type Next, pathEnd, path, pathVar, method, type Route, type RouteNode, labelsIn, toNode, type Vars } from "../tree.js";
+import { PatternError } from "./errors.js";
+import { type LiteralPart, parsePattern, type ParsedPattern, type VariablePart } from "./grammar.js";
+import type { PatternVars } from "./types.js";
 
 /*
  * `route` and `match` are sugar: they build exactly the nodes of spec 4.1 rules 4–5, e.g.

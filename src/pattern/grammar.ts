@@ -1,7 +1,7 @@
-import { isMethodToken } from "../methods";
-import { lookupPathType, registeredPathTypeNames } from "../parsers/registry";
-import type { PathParser } from "../parsers/parser";
-import { PatternError } from "./errors";
+import { isMethodToken } from "../methods.js";
+import { lookupPathType, registeredPathTypeNames } from "../parsers/registry.js";
+import type { PathParser } from "../parsers/parser.js";
+import { PatternError } from "./errors.js";
 
 /*
  * Pattern grammar:  [METHOD] PATH

@@ -1,4 +1,4 @@
-import type { PathTypes } from "../parsers/registry";
+import type { PathTypes } from "../parsers/registry.js";
 
 /*
  * Path variables read off a pattern string at compile time:

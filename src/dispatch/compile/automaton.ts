@@ -1,8 +1,8 @@
-import type { Chain } from "../../routes/walk";
-import { NoParse, parseSegment, type PathParser } from "../../parsers/parser";
-import { Text } from "../../parsers/text";
-import { NONE, State, StateBuilder, type Walk } from "./states";
-import { StaticPaths } from "./statics";
+import type { Chain } from "../../routes/walk.js";
+import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
+import { Text } from "../../parsers/text.js";
+import { NONE, State, StateBuilder, type Walk } from "./states.js";
+import { StaticPaths } from "./statics.js";
 
 /** Where the routes for one request method start. */
 interface Entry {

@@ -1,12 +1,12 @@
-import { rawPathOf, splitPath } from "../../segments";
-import type { Handler, Route } from "../../tree";
-import type { Dispatch } from "../dispatcher";
-import { hasGuard } from "../../routes/walk";
-import { Program } from "./program";
-import { NO_VARS } from "../../request";
-import type { VarsObject } from "./routes";
-import { attempt } from "./run";
-import { NONE } from "./states";
+import { rawPathOf, splitPath } from "../../segments.js";
+import type { Handler, Route } from "../../tree.js";
+import type { Dispatch } from "../dispatcher.js";
+import { hasGuard } from "../../routes/walk.js";
+import { Program } from "./program.js";
+import { NO_VARS } from "../../request.js";
+import type { VarsObject } from "./routes.js";
+import { attempt } from "./run.js";
+import { NONE } from "./states.js";
 
 /** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
 export interface Found {

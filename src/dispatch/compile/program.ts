@@ -1,9 +1,9 @@
-import type { RequestContext } from "../../request";
-import type { GuardNode, RouteNode } from "../../tree";
-import { Automaton } from "./automaton";
-import { chainsOf } from "../../routes/walk";
-import { CompiledRoute } from "./routes";
-import { NONE } from "./states";
+import type { RequestContext } from "../../request.js";
+import type { GuardNode, RouteNode } from "../../tree.js";
+import { Automaton } from "./automaton.js";
+import { chainsOf } from "../../routes/walk.js";
+import { CompiledRoute } from "./routes.js";
+import { NONE } from "./states.js";
 
 /**
  * One compiled tree: the whole tree, or what a guard lets through once it passes (routed on its own

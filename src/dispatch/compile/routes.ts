@@ -1,6 +1,6 @@
-import type { PathParser } from "../../parsers/parser";
-import { NO_VARS } from "../../request";
-import type { Chain, Leaf } from "../../routes/walk";
+import type { PathParser } from "../../parsers/parser.js";
+import { NO_VARS } from "../../request.js";
+import type { Chain, Leaf } from "../../routes/walk.js";
 
 /** Captured variables: a null-prototype object, so any label (even `__proto__`) is just a key. */
 export type VarsObject = Readonly<Record<string, unknown>>;

@@ -1,8 +1,8 @@
-import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../reply";
-import type { RequestContext } from "../../request";
-import { NONE } from "./states";
-import type { Program } from "./program";
-import type { VarsObject } from "./routes";
+import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../reply.js";
+import type { RequestContext } from "../../request.js";
+import { NONE } from "./states.js";
+import type { Program } from "./program.js";
+import type { VarsObject } from "./routes.js";
 
 type Outcome = Reply | null | Promise<Reply | null>;
 

@@ -1,6 +1,6 @@
-import { NoParse, parseSegment, type PathParser } from "../../parsers/parser";
-import { Text } from "../../parsers/text";
-import type { Chain } from "../../routes/walk";
+import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
+import { Text } from "../../parsers/text.js";
+import type { Chain } from "../../routes/walk.js";
 
 /*
  * The routes still alive after `depth` segments, as one state of a deterministic automaton (the
