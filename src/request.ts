@@ -40,8 +40,9 @@ export interface RoutedRequest<V extends object = Record<string, unknown>> {
 }
 
 const NO_HEADERS: IncomingHttpHeaders = Object.freeze({});
-/** The variables of a route that captures none: one shared, frozen, null-prototype object. */
-export const NO_VARS: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
+/** The variables of a request no route has claimed yet (see `src/vars.ts`). */
+export { NO_VARS } from "./vars.js";
+import { NO_VARS } from "./vars.js";
 
 /**
  * One incoming request, parsed once, shared by every route tried for it. It is also the request the

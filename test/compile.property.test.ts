@@ -26,6 +26,7 @@ import {
   UUID,
   Word,
 } from "../src";
+import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 
 /*
  * compile ≡ interpret, on random trees and random requests. Trees mix every node kind, every built-in
@@ -137,7 +138,7 @@ function seen(id: number, request: RoutedRequest): unknown {
   return {
     id,
     vars: request.vars,
-    nullPrototype: Object.getPrototypeOf(request.vars) === null,
+    inherits: inheritance(request.vars),
     labels: Object.keys(request.vars),
     rest: request.rest,
   };
@@ -306,8 +307,9 @@ describe("compile ≡ interpret (property)", () => {
         const { reference, idOf } = findReference(tree);
         for (const request of makers.map((make) => make(tree))) {
           const found = compiled.find(request.method, request.url);
+          if (found !== null) expect(inheritance(found.vars)).toEqual(INHERITS_NOTHING);
           const expected = await inject(reference, request, { ...quiet, dispatcher: interpreter });
-          const actual = found === null ? null : { id: idOf.get(found.handler), vars: found.vars, nullPrototype: Object.getPrototypeOf(found.vars) === null, labels: Object.keys(found.vars), rest: found.rest };
+          const actual = found === null ? null : { id: idOf.get(found.handler), vars: found.vars, inherits: inheritance(found.vars), labels: Object.keys(found.vars), rest: found.rest };
           // through the same JSON writer as the reference's reply (bigint, Day)
           expect(actual === null ? null : JSON.parse(json(actual).body as string)).toEqual(expected.status === 404 ? null : JSON.parse(expected.body));
         }

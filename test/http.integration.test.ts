@@ -16,6 +16,7 @@ import {
   toApplication,
 } from "../src";
 import { rawRequest, startServer, statusOf, type TestServer } from "./helpers/server";
+import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 
 /*
  * A real node:http server on 127.0.0.1 (port 0) serving a tree through toApplication, called with fetch.
@@ -61,13 +62,14 @@ const tree = alt(
     rest: request.rest,
     query: [...request.query.entries()],
     header: request.headers["x-test"] ?? null,
-    varsProtoIsNull: Object.getPrototypeOf(request.vars) === null,
+    varsInherit: inheritance(request.vars),
     rawIsIncomingMessage: request.raw instanceof IncomingMessage,
     rawMethod: request.raw.method,
   })),
   path("/vars", pathVar("label", Text, pathVar("n", Int, (request) => ({
     vars: request.vars,
-    proto: Object.getPrototypeOf(request.vars),
+    inherits: inheritance(request.vars),
+    toStringIn: "toString" in request.vars,
   })))),
 );
 
@@ -251,14 +253,14 @@ describe("the request a handler receives, over HTTP", () => {
       rest: ["a/b", "c d", ""],
       query: [["x", "1"], ["x", "2"], ["y", " z"]],
       header: "yes",
-      varsProtoIsNull: true,
+      varsInherit: INHERITS_NOTHING,
       rawIsIncomingMessage: true,
       rawMethod: "PUT",
     });
   });
-  test("vars is a null-prototype object holding the captured values", async () => {
+  test("vars holds the captured values and inherits nothing", async () => {
     const response = await get("/vars/__proto__/7");
-    expect(await response.json()).toEqual({ vars: { label: "__proto__", n: 7 }, proto: null });
+    expect(await response.json()).toEqual({ vars: { label: "__proto__", n: 7 }, inherits: INHERITS_NOTHING, toStringIn: false });
   });
   test("request.json() reads a POSTed JSON body", async () => {
     const body = { name: "ünïcode", list: [1, 2, 3], nested: { ok: true } };

@@ -19,6 +19,7 @@ import {
   type InjectRequest,
   type Route,
 } from "../src";
+import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 
 /*
  * The routing semantics, one named test per rule of spec sections 4.2, 4.3 and 7, plus the path rules
@@ -421,7 +422,7 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
       expect(query.get("b")).toBe("/");
       expect((seen["headers"] as Record<string, unknown>)["x-test"]).toBe("yes");
       const vars = seen["vars"] as Record<string, unknown>;
-      expect(Object.getPrototypeOf(vars)).toBeNull();
+      expect(inheritance(vars)).toEqual(INHERITS_NOTHING);
       expect({ ...vars }).toEqual({ id: 7 });
       const raw = seen["raw"] as { method?: string; url?: string; headers: Record<string, unknown> };
       expect(raw.method).toBe("PATCH");

@@ -1,8 +1,9 @@
 import { standInMessage } from "../adapters/stand-in.js";
 import { NoParse, parseSegment } from "../parsers/parser.js";
 import { isRouteMismatch, type Reply, toReply } from "../reply.js";
-import { NO_VARS, RequestContext, type RequestInput } from "../request.js";
+import { RequestContext, type RequestInput } from "../request.js";
 import type { RouteNode } from "../tree.js";
+import { copyVars, extendVars, NO_VARS, type Vars, type VarsConstructor } from "../vars.js";
 import type { Dispatch } from "./dispatcher.js";
 
 /*
@@ -13,42 +14,45 @@ import type { Dispatch } from "./dispatcher.js";
 /** Where a route attempt stands: segments consumed so far and the variables captured on the way. */
 interface Position {
   readonly consumed: number;
-  readonly vars: Readonly<Record<string, unknown>>;
+  readonly vars: Vars;
 }
+
+/** The vars constructors made so far, by label list (one cache per dispatcher). */
+type Shapes = Map<string, VarsConstructor>;
 
 type Outcome = Reply | null;
 
-async function run(node: RouteNode, request: RequestContext, at: Position): Promise<Outcome> {
+async function run(node: RouteNode, request: RequestContext, at: Position, shapes: Shapes): Promise<Outcome> {
   const segments = request.segments;
   switch (node.kind) {
     case "method":
-      return request.method === node.method ? run(node.next, request, at) : null;
+      return request.method === node.method ? run(node.next, request, at, shapes) : null;
     case "path": {
       const n = node.segments.length;
       for (let i = 0; i < n; i++) {
         if (segments[at.consumed + i] !== node.segments[i]) return null;
       }
-      return run(node.next, request, { consumed: at.consumed + n, vars: at.vars });
+      return run(node.next, request, { consumed: at.consumed + n, vars: at.vars }, shapes);
     }
     case "pathVar": {
       if (at.consumed >= segments.length) return null;
       const value = parseSegment(node.parser, segments[at.consumed]!);
       if (value === NoParse) return null;
-      const vars = Object.assign(Object.create(null) as Record<string, unknown>, at.vars, { [node.label]: value });
-      return run(node.next, request, { consumed: at.consumed + 1, vars });
+      const vars = extendVars(at.vars, [node.label], [value], shapes);
+      return run(node.next, request, { consumed: at.consumed + 1, vars }, shapes);
     }
     case "pathEnd":
-      return at.consumed === segments.length ? run(node.next, request, at) : null;
+      return at.consumed === segments.length ? run(node.next, request, at, shapes) : null;
     case "alt":
       for (const alternative of node.alternatives) {
-        const outcome = await run(alternative, request, at);
+        const outcome = await run(alternative, request, at, shapes);
         if (outcome !== null) return outcome;
       }
       return null;
     case "guard":
-      return (await node.predicate(request.routed(at.vars, at.consumed) as never)) ? run(node.next, request, at) : null;
+      return (await node.predicate(request.routed(copyVars(at.vars, shapes), at.consumed) as never)) ? run(node.next, request, at, shapes) : null;
     case "handler": {
-      const result = toReply(await node.handler(request.routed(at.vars, at.consumed) as never));
+      const result = toReply(await node.handler(request.routed(copyVars(at.vars, shapes), at.consumed) as never));
       return isRouteMismatch(result) ? null : result;
     }
   }
@@ -58,7 +62,8 @@ const START: Position = { consumed: 0, vars: NO_VARS };
 
 /** The reference dispatcher for `tree`. */
 export function interpreter(tree: RouteNode): Dispatch {
-  return (request) => run(tree, request, START);
+  const shapes: Shapes = new Map();
+  return (request) => run(tree, request, START, shapes);
 }
 
 /**
@@ -66,5 +71,5 @@ export function interpreter(tree: RouteNode): Dispatch {
  * that answers, or `null` when none matches. Handlers run; a handler's error rejects the promise.
  */
 export function interpret(tree: RouteNode, request: RequestInput): Promise<Reply | null> {
-  return run(tree, new RequestContext(request, standInMessage), START);
+  return run(tree, new RequestContext(request, standInMessage), START, new Map());
 }

@@ -3,8 +3,7 @@ import type { Handler, Route } from "../../tree.js";
 import type { Dispatch } from "../dispatcher.js";
 import { hasGuard } from "../../routes/walk.js";
 import { Program } from "./program.js";
-import { NO_VARS } from "../../request.js";
-import type { VarsObject } from "./routes.js";
+import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
 
@@ -12,8 +11,8 @@ import { NONE } from "./states.js";
 export interface Found {
   /** The handler function the route was given. */
   readonly handler: Handler<never>;
-  /** Captured path variables, parsed, in a null-prototype object. */
-  readonly vars: VarsObject;
+  /** Captured path variables, parsed; a new object that inherits nothing (see `src/vars.ts`). */
+  readonly vars: Vars;
   /** The decoded segments the route did not consume (what a `match` prefix leaves). */
   readonly rest: readonly string[];
 }
@@ -47,7 +46,7 @@ export function compile(tree: Route): CompiledRouter {
       lookup ??= new Program(tree, true);
       return find(lookup, method, url);
     },
-    dispatch: (request) => attempt(program, request, 0, NO_VARS, -1),
+    dispatch: (request) => attempt(program, request, 0, null, -1),
   };
 }
 
@@ -71,7 +70,7 @@ function find(program: Program, method: string, url: string): Found | null {
   // guards are transparent in this program: every route ends at a handler
   if (leaf.kind !== "handler") return null;
   const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : plain ? restOf(path, route.depth) : segments.slice(route.depth);
-  return { handler: leaf.handler, vars: route.bind(NO_VARS, automaton), rest };
+  return { handler: leaf.handler, vars: route.bind(null, automaton), rest };
 }
 
 /** The segments of an undecoded raw path from index `depth` on. */

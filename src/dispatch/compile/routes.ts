@@ -1,10 +1,6 @@
 import type { PathParser } from "../../parsers/parser.js";
-import { NO_VARS } from "../../request.js";
 import type { Chain, Leaf } from "../../routes/walk.js";
-
-/** Captured variables: a null-prototype object, so any label (even `__proto__`) is just a key. */
-export type VarsObject = Readonly<Record<string, unknown>>;
-
+import { copyVars, extendVars, type Vars, type VarsConstructor, varsShape } from "../../vars.js";
 
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
@@ -17,37 +13,55 @@ export class CompiledRoute {
   readonly leaf: Leaf;
   /** Segments consumed by the route's tests. */
   readonly depth: number;
-  /** Per variable, one after the other: label, parser, depth of the segment it is captured from. */
-  private readonly captures: (string | PathParser<unknown> | number)[] = [];
+  /** Per variable, in path order: its label, its parser, the depth of the segment it is captured from. */
+  private readonly labels: string[] = [];
+  private readonly parsers: PathParser<unknown>[] = [];
+  private readonly depths: number[] = [];
+  /** Makes the vars of this route alone (no guard above it captured any). */
+  private readonly shape: VarsConstructor;
+  /** Vars constructors for inherited variables followed by this route's (under guards only). */
+  private readonly extended = new Map<string, VarsConstructor>();
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
     this.depth = chain.tests.length;
     chain.tests.forEach((test, depth) => {
-      if (typeof test !== "string") this.captures.push(internalized(test.label), test.parser, depth);
+      if (typeof test === "string") return;
+      this.labels.push(test.label);
+      this.parsers.push(test.parser);
+      this.depths.push(depth);
     });
+    this.shape = varsShape(this.labels);
   }
 
   /**
-   * The variables the handler sees: those captured above (`inherited`) and this route's own, from
-   * the walk that chose the route (values are parsed per walk, never shared between requests).
+   * A new vars object for the guard or handler: the variables captured above it (`inherited`, from
+   * a guard's route; `null` at the top) and this route's own, from the walk that chose the route
+   * (values are parsed per walk, never shared between requests).
    */
-  bind(inherited: VarsObject, source: ValueSource): VarsObject {
-    const captures = this.captures;
-    if (captures.length === 0) return inherited;
-    const vars = Object.create(null) as Record<string, unknown>;
-    if (inherited !== NO_VARS) Object.assign(vars, inherited);
-    for (let i = 0; i < captures.length; i += 3) {
-      vars[captures[i] as string] = source.value(captures[i + 2] as number, captures[i + 1] as PathParser<unknown>);
+  bind(inherited: Vars | null, source: ValueSource): Vars {
+    if (inherited !== null) return extendVars(inherited, this.labels, this.values(source), this.extended);
+    const depths = this.depths;
+    const parsers = this.parsers;
+    // positional arguments for the common arities: no array per request
+    switch (depths.length) {
+      case 0:
+        return new this.shape();
+      case 1:
+        return new this.shape(source.value(depths[0]!, parsers[0]!));
+      case 2:
+        return new this.shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
+      default:
+        return new this.shape(...this.values(source));
     }
-    return vars;
   }
-}
 
-/**
- * The same label as an internalized string. Labels are often slices of a pattern, and V8 stores a
- * non-internalized key into a null-prototype object through its slow runtime path (~15× slower).
- */
-function internalized(label: string): string {
-  return Object.keys({ [label]: true })[0]!;
+  /** A copy of `vars` (bound for this route) of the guard's own: what it writes stays its own. */
+  copy(vars: Vars): Vars {
+    return copyVars(vars, this.extended);
+  }
+
+  private values(source: ValueSource): unknown[] {
+    return this.depths.map((depth, i) => source.value(depth, this.parsers[i]!));
+  }
 }

@@ -2,7 +2,7 @@ import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../
 import type { RequestContext } from "../../request.js";
 import { NONE } from "./states.js";
 import type { Program } from "./program.js";
-import type { VarsObject } from "./routes.js";
+import type { Vars } from "../../vars.js";
 
 type Outcome = Reply | null | Promise<Reply | null>;
 
@@ -11,14 +11,15 @@ type Outcome = Reply | null | Promise<Reply | null>;
  * a handler that does not return `routeMismatch()`, or a guard that passes and whose routes answer.
  * Stays synchronous until a guard or handler returns a promise (or any thenable, as `await` would).
  */
-export function attempt(program: Program, request: RequestContext, offset: number, inherited: VarsObject, after: number): Outcome {
+export function attempt(program: Program, request: RequestContext, offset: number, inherited: Vars | null, after: number): Outcome {
   for (;;) {
     const id = program.first(request, offset, after);
     if (id === NONE) return null;
     const route = program.routes[id]!;
     const vars = route.bind(inherited, program.automaton);
-    const routed = request.routed(vars, offset + route.depth) as never;
     const leaf = route.leaf;
+    // a guard's vars are also what its routes inherit: it gets a copy, so its writes stay its own
+    const routed = request.routed(leaf.kind === "handler" ? vars : route.copy(vars), offset + route.depth) as never;
     if (leaf.kind === "handler") {
       const result = leaf.handler(routed);
       if (isThenable(result)) {
@@ -43,7 +44,7 @@ export function attempt(program: Program, request: RequestContext, offset: numbe
 }
 
 /** Routes through what the guard ending route `id` lets through; on no answer, goes on after `id`. */
-function enter(program: Program, request: RequestContext, offset: number, inherited: VarsObject, id: number, vars: VarsObject): Outcome {
+function enter(program: Program, request: RequestContext, offset: number, inherited: Vars | null, id: number, vars: Vars): Outcome {
   const inner = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
   if (inner instanceof Promise) return inner.then((reply) => reply ?? attempt(program, request, offset, inherited, id));
   return inner ?? attempt(program, request, offset, inherited, id);

@@ -1,0 +1,103 @@
+/*
+ * The captured path variables a guard or handler receives (`request.vars`), as both dispatchers
+ * build them. The rule: nothing is inherited. Every vars object has the same prototype, an empty,
+ * frozen object that itself has no prototype, so `"toString" in vars` is false and any label
+ * (`__proto__`, `constructor`, `toString`, `7`) is an own property that reads back its value. Each
+ * guard or handler call gets an object of its own (writing to it is its own business: it never
+ * throws and no other call sees it).
+ *
+ * Why not a null-prototype object: V8 keeps `Object.create(null)` objects in dictionary mode, and
+ * building one cost more than the rest of a lookup. One small constructor per label list (fields in
+ * route order) gives a fast-mode object for a few nanoseconds. Why not frozen: `Object.freeze` costs
+ * more than building the object (measured 35–40 ns per object; see notes/issue-12.md).
+ */
+
+/** Captured path variables by label. */
+export type Vars = Readonly<Record<string, unknown>>;
+
+/** Makes the vars object of one label list from the values, given in the same order. */
+export type VarsConstructor = new (...values: unknown[]) => Vars;
+
+/** The prototype of every vars object: empty, frozen, with no prototype of its own. */
+export const VARS_PROTOTYPE: Vars = Object.freeze(Object.create(null) as Vars);
+
+/**
+ * A vars object with no variables, shared and frozen: only for a request that no route has claimed
+ * yet. Guards and handlers receive one of their own ({@link emptyVars}).
+ */
+export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars);
+
+/**
+ * The constructor for `labels`: `new Shape(v0, v1, …)` has the labels as own, enumerable, writable
+ * properties in that order (a repeated label keeps its first place and its last value, as repeated
+ * assignment would). Generated code when the runtime allows it (named stores V8 can inline); a
+ * loop of keyed stores on runtimes that forbid code generation (Cloudflare Workers, CSP).
+ */
+export function varsShape(labels: readonly string[]): VarsConstructor {
+  const shape = generated(labels) ?? looped(labels);
+  shape.prototype = VARS_PROTOTYPE;
+  return shape as unknown as VarsConstructor;
+}
+
+/** A new vars object with no variables. */
+export function emptyVars(): Vars {
+  return new EmptyVars();
+}
+
+/**
+ * `inherited`'s variables followed by `labels` with `values` (a later label of the same name
+ * overrides the value, keeping the first place). `shapes` caches the constructors by label list.
+ */
+export function extendVars(inherited: Vars, labels: readonly string[], values: readonly unknown[], shapes: Map<string, VarsConstructor>): Vars {
+  const all = [...Object.keys(inherited), ...labels];
+  const key = JSON.stringify(all);
+  let shape = shapes.get(key);
+  if (shape === undefined) shapes.set(key, (shape = varsShape(all)));
+  return new shape(...Object.values(inherited), ...values);
+}
+
+/** A copy of `vars` of its own, for one guard or handler call. */
+export function copyVars(vars: Vars, shapes: Map<string, VarsConstructor>): Vars {
+  return extendVars(vars, [], [], shapes);
+}
+
+type Shape = (this: Record<string, unknown>, ...values: unknown[]) => void;
+
+/** `this["a"] = arguments[0]; …`, or null where code generation is not allowed. */
+function generated(labels: readonly string[]): Shape | null {
+  const body = labels.map((label, i) => store(label, `v${i}`)).join("\n");
+  try {
+    return new Function(...labels.map((_, i) => `v${i}`), `"use strict";\n${body}`) as Shape;
+  } catch {
+    return null;
+  }
+}
+
+function looped(labels: readonly string[]): Shape {
+  const keys = labels.map(internalized);
+  return function (this: Record<string, unknown>, ...values: unknown[]): void {
+    for (let i = 0; i < keys.length; i++) define(this, keys[i]!, values[i]);
+  };
+}
+
+/** One store in generated code; the label is a string literal, never code. */
+function store(label: string, value: string): string {
+  // `__proto__` is stored like any label (the prototype chain has no setter for it) but V8 gives
+  // assignments to that name a special path: define it instead
+  return label === "__proto__" ? `Object.defineProperty(this, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true });` : `this[${JSON.stringify(label)}] = ${value};`;
+}
+
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * The same label as an internalized string. Labels are often slices of a pattern, and V8 stores a
+ * non-internalized key through its slow runtime path (~15× slower).
+ */
+function internalized(label: string): string {
+  return Object.keys({ [label]: true })[0]!;
+}
+
+const EmptyVars = varsShape([]);
