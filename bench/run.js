@@ -8,7 +8,11 @@ const { execFileSync, spawn } = require("node:child_process");
 const path = require("node:path");
 const { NAMES } = require("./lib/routers");
 
-const only = (process.argv.find((a) => a.startsWith("--only=")) ?? "--only=lookup,growth,http").slice(7).split(",");
+const option = (name, fallback) => (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).slice(name.length + 3);
+const only = option("only", "lookup,growth,http").split(",");
+/** Rounds of every suite: each round runs every router once, in the reverse order of the round before. */
+const ROUNDS = Number(option("rounds", "3"));
+const routersWanted = option("routers", "").split(",").filter(Boolean);
 const node = process.execPath;
 
 function child(script, args) {
@@ -16,47 +20,90 @@ function child(script, args) {
   return JSON.parse(out.trim().split("\n").at(-1));
 }
 
-const fmt = (ns) => (ns >= 1000 ? Math.round(ns).toLocaleString("en-US") : ns.toFixed(0));
-const cell = (r) => (r === undefined ? "–" : "ns" in r ? fmt(r.ns) : r.error);
-
-function lookups() {
-  const results = [];
-  for (const name of NAMES) {
-    process.stderr.write(`lookup: ${name}…\n`);
-    results.push(child("lookup.js", [name]));
+/**
+ * `run(name)` for every name, ROUNDS times, A/B/A/B with the order reversed every round, so that a
+ * noisy minute on a shared machine lands on every router alike. Results by name, in round order.
+ */
+async function interleaved(suite, names, run) {
+  const rounds = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      process.stderr.write(`${suite}: ${name} (round ${round + 1} of ${ROUNDS})…\n`);
+      rounds[name].push(await run(name));
+    }
   }
+  return rounds;
+}
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const fmt = (ns) => (ns >= 1000 ? Math.round(ns).toLocaleString("en-US") : ns.toFixed(0));
+/** The median over rounds of one case, or the error of a round that failed. */
+function overRounds(rounds) {
+  const failed = rounds.find((r) => r === undefined || !("ns" in r));
+  return failed ?? { ns: median(rounds.map((r) => r.ns)), rounds: rounds.map((r) => r.ns) };
+}
+const cell = (r) => ("ns" in r ? fmt(r.ns) : r.error);
+const selected = (names) => (routersWanted.length === 0 ? names : names.filter((n) => n === "switchyard" || routersWanted.includes(n)));
+
+/** The cases whose rounds are printed: the lists a user compares routers by. */
+const HEADLINE = { micro: "all together (7 classic)", github: "mix (hits+404, shuffled)", typed: "all together" };
+
+async function lookups() {
+  const names = selected(NAMES);
+  const byRouter = await interleaved("lookup", names, (name) => child("lookup.js", [name]));
   for (const set of ["micro", "github", "typed"]) {
-    const cases = Object.keys(results[0].sets[set]);
-    console.log(`\n### ${set}: ns per lookup (median of per-run best batches)\n`);
-    console.log(`| case | ${NAMES.join(" | ")} | switchyard ÷ fastest peer |`);
-    console.log(`|---|${NAMES.map(() => "---:").join("|")}|---:|`);
+    const cases = Object.keys(byRouter[names[0]][0].sets[set]);
+    console.log(`\n### ${set}: ns per lookup (median of ${ROUNDS} rounds)\n`);
+    console.log(`| case | ${names.join(" | ")} | switchyard ÷ fastest peer |`);
+    console.log(`|---|${names.map(() => "---:").join("|")}|---:|`);
     for (const c of cases) {
-      const row = results.map((r) => r.sets[set][c]);
-      const peers = row.slice(1).filter((r) => r && "ns" in r).map((r) => r.ns);
+      const row = names.map((name) => overRounds(byRouter[name].map((r) => r.sets[set][c])));
+      const peers = row.slice(1).filter((r) => "ns" in r).map((r) => r.ns);
       const best = Math.min(...peers);
-      const ratio = row[0] && "ns" in row[0] && peers.length > 0 ? `${(row[0].ns / best).toFixed(2)}× (${NAMES[1 + row.slice(1).findIndex((r) => r && r.ns === best)]})` : "–";
+      const ratio = "ns" in row[0] && peers.length > 0 ? `${(row[0].ns / best).toFixed(2)}× (${names[1 + row.slice(1).findIndex((r) => r.ns === best)]})` : "–";
       console.log(`| ${c} | ${row.map(cell).join(" | ")} | ${ratio} |`);
     }
-    for (const r of results) for (const [c, v] of Object.entries(r.sets[set])) if (v.detail) console.log(`\n- ${r.router}, ${c}: ${v.detail}`);
+    for (const name of names) for (const [c, v] of Object.entries(byRouter[name][0].sets[set])) if (v.detail) console.log(`\n- ${name}, ${c}: ${v.detail}`);
   }
-  console.log("\n### GitHub table (516 routes): build time and heap\n");
+  console.log(`\n### Rounds of the headline lists (ns per lookup, in run order)\n`);
+  console.log(`| router | ${Object.entries(HEADLINE).map(([set, c]) => `${set}: ${c}`).join(" | ")} |`);
+  console.log(`|---|${Object.keys(HEADLINE).map(() => "---:").join("|")}|`);
+  for (const name of names) {
+    const cells = Object.entries(HEADLINE).map(([set, c]) => {
+      const r = overRounds(byRouter[name].map((round) => round.sets[set][c]));
+      return "ns" in r ? r.rounds.map(fmt).join(" / ") : r.error;
+    });
+    console.log(`| ${name} | ${cells.join(" | ")} |`);
+  }
+  console.log(`\n### GitHub table (516 routes): build time and heap (median of ${ROUNDS} rounds)\n`);
   console.log("| router | first build (ms) | median of 5 rebuilds (ms) | heap retained |");
   console.log("|---|---:|---:|---:|");
-  for (const r of results) {
-    const b = r.build;
-    console.log(b.error ? `| ${r.router} | ${b.error} | | |` : `| ${r.router} | ${b.firstMs.toFixed(1)} | ${b.medianMs.toFixed(1)} | ${b.heapBytes === null ? "–" : `${(b.heapBytes / 1024).toFixed(0)} KiB`} |`);
+  for (const name of names) {
+    const builds = byRouter[name].map((r) => r.build);
+    if (builds[0].error) {
+      console.log(`| ${name} | ${builds[0].error} | | |`);
+      continue;
+    }
+    const heap = builds.every((b) => b.heapBytes !== null) ? `${(median(builds.map((b) => b.heapBytes)) / 1024).toFixed(0)} KiB` : "–";
+    console.log(`| ${name} | ${median(builds.map((b) => b.firstMs)).toFixed(1)} | ${median(builds.map((b) => b.medianMs)).toFixed(1)} | ${heap} |`);
   }
 }
 
-function growth() {
-  const routers = ["switchyard", "memoirist", "find-my-way", "find-my-way compiled"];
-  console.log("\n### Lookup time against table size (ns per lookup, fresh strings; same path shape at every size)\n");
-  console.log("| router | 10 | 100 | 1,000 | 10,000 | 10,000 ÷ 10 |");
-  console.log("|---|---:|---:|---:|---:|---:|");
-  for (const name of routers) {
-    process.stderr.write(`growth: ${name}…\n`);
-    const g = child("growth.js", [name]).growth;
-    console.log(`| ${name} | ${fmt(g[10])} | ${fmt(g[100])} | ${fmt(g[1000])} | ${fmt(g[10000])} | ${(g[10000] / g[10]).toFixed(2)}× |`);
+async function growth() {
+  const names = selected(["switchyard", "memoirist", "find-my-way", "find-my-way compiled"]);
+  const byRouter = await interleaved("growth", names, (name) => child("growth.js", [name]).growth);
+  const sizes = [10, 100, 1000, 10000];
+  console.log(`\n### Lookup time against table size (ns per lookup, fresh strings; same path shape at every size; median of ${ROUNDS} rounds)\n`);
+  console.log("| router | 10 | 100 | 1,000 | 10,000 | 10,000 ÷ 100 | 10,000 ÷ 10 | rounds (10 / 100 / 1,000 / 10,000) |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---|");
+  for (const name of names) {
+    const g = Object.fromEntries(sizes.map((size) => [size, median(byRouter[name].map((round) => round[size]))]));
+    const rounds = sizes.map((size) => byRouter[name].map((round) => fmt(round[size])).join(", ")).join(" / ");
+    console.log(`| ${name} | ${sizes.map((size) => fmt(g[size])).join(" | ")} | ${(g[10000] / g[100]).toFixed(2)}× | ${(g[10000] / g[10]).toFixed(2)}× | ${rounds} |`);
   }
 }
 
@@ -78,18 +125,9 @@ async function load(kind, seconds) {
 
 async function http() {
   const kinds = ["raw", "switchyard", "find-my-way", "fastify", "express"];
-  const rounds = 4;
-  const totals = Object.fromEntries(kinds.map((k) => [k, []]));
-  for (let round = 0; round < rounds; round++) {
-    // alternate the order so that drift on a shared machine does not favour one server
-    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
-      process.stderr.write(`http: ${kind} (round ${round + 1})…\n`);
-      totals[kind].push(await load(kind, 5));
-    }
-  }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const totals = await interleaved("http", kinds, (kind) => load(kind, 5));
   const raw = median(totals.raw);
-  console.log("\n### End to end over node:http on 127.0.0.1 (autocannon, 50 connections; 4 interleaved rounds of 5 s, each after 1 s of warm-up; GET /posts/12345/comments, 20-route table)\n");
+  console.log(`\n### End to end over node:http on 127.0.0.1 (autocannon, 50 connections; ${ROUNDS} interleaved rounds of 5 s, each after 1 s of warm-up; GET /posts/12345/comments, 20-route table)\n`);
   console.log("| server | req/s (median of rounds) | rounds | share of raw node:http |");
   console.log("|---|---:|---|---:|");
   for (const kind of kinds) {
@@ -100,8 +138,9 @@ async function http() {
 
 async function main() {
   console.log(`Node ${process.version}, ${require("node:os").cpus().length} CPUs (${require("node:os").cpus()[0]?.model ?? "?"}), ${new Date().toISOString()}`);
-  if (only.includes("lookup")) lookups();
-  if (only.includes("growth")) growth();
+  console.log(`${ROUNDS} rounds per suite, interleaved (A/B/A/B, order reversed every round)`);
+  if (only.includes("lookup")) await lookups();
+  if (only.includes("growth")) await growth();
   if (only.includes("http")) await http();
 }
 

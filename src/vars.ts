@@ -34,10 +34,22 @@ export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars
  * loop of keyed stores on runtimes that forbid code generation (Cloudflare Workers, CSP).
  */
 export function varsShape(labels: readonly string[]): VarsConstructor {
-  const shape = generated(labels) ?? looped(labels);
-  shape.prototype = VARS_PROTOTYPE;
-  return shape as unknown as VarsConstructor;
+  const key = JSON.stringify(labels);
+  let shape = SHAPES.get(key);
+  if (shape === undefined) {
+    const made = generated(labels) ?? looped(labels);
+    made.prototype = VARS_PROTOTYPE;
+    SHAPES.set(key, (shape = made as unknown as VarsConstructor));
+  }
+  return shape;
 }
+
+/**
+ * Constructors by label list, shared by every route and tree: routes with the same labels share
+ * one constructor, which then runs hot (hundreds of cold generated functions cost more than
+ * the dictionary objects they replace). Label lists come from route trees, so this stays small.
+ */
+const SHAPES = new Map<string, VarsConstructor>();
 
 /** A new vars object with no variables. */
 export function emptyVars(): Vars {
@@ -46,19 +58,15 @@ export function emptyVars(): Vars {
 
 /**
  * `inherited`'s variables followed by `labels` with `values` (a later label of the same name
- * overrides the value, keeping the first place). `shapes` caches the constructors by label list.
+ * overrides the value, keeping the first place).
  */
-export function extendVars(inherited: Vars, labels: readonly string[], values: readonly unknown[], shapes: Map<string, VarsConstructor>): Vars {
-  const all = [...Object.keys(inherited), ...labels];
-  const key = JSON.stringify(all);
-  let shape = shapes.get(key);
-  if (shape === undefined) shapes.set(key, (shape = varsShape(all)));
-  return new shape(...Object.values(inherited), ...values);
+export function extendVars(inherited: Vars, labels: readonly string[], values: readonly unknown[]): Vars {
+  return new (varsShape([...Object.keys(inherited), ...labels]))(...Object.values(inherited), ...values);
 }
 
 /** A copy of `vars` of its own, for one guard or handler call. */
-export function copyVars(vars: Vars, shapes: Map<string, VarsConstructor>): Vars {
-  return extendVars(vars, [], [], shapes);
+export function copyVars(vars: Vars): Vars {
+  return extendVars(vars, [], []);
 }
 
 type Shape = (this: Record<string, unknown>, ...values: unknown[]) => void;

@@ -19,7 +19,7 @@ function restAfter(routePath, requestPath) {
 
 const adapters = {
   switchyard() {
-    const sy = require("../../dist/src/index.js");
+    const sy = require(process.env.SWITCHYARD_DIST ?? "../../dist/src/index.js");
     return {
       build(routes) {
         const alternatives = routes.map((route) => {

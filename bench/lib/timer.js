@@ -5,7 +5,7 @@
  */
 
 const WARM_UP_MS = 250;
-const RUNS = 9;
+const RUNS = 5;
 const RUN_MS = 50;
 const MIN_BATCHES = 4;
 const BATCH_LOOKUPS = 500;

@@ -3,7 +3,7 @@ import { NoParse, parseSegment } from "../parsers/parser.js";
 import { isRouteMismatch, type Reply, toReply } from "../reply.js";
 import { RequestContext, type RequestInput } from "../request.js";
 import type { RouteNode } from "../tree.js";
-import { copyVars, extendVars, NO_VARS, type Vars, type VarsConstructor } from "../vars.js";
+import { copyVars, extendVars, NO_VARS, type Vars } from "../vars.js";
 import type { Dispatch } from "./dispatcher.js";
 
 /*
@@ -17,42 +17,39 @@ interface Position {
   readonly vars: Vars;
 }
 
-/** The vars constructors made so far, by label list (one cache per dispatcher). */
-type Shapes = Map<string, VarsConstructor>;
-
 type Outcome = Reply | null;
 
-async function run(node: RouteNode, request: RequestContext, at: Position, shapes: Shapes): Promise<Outcome> {
+async function run(node: RouteNode, request: RequestContext, at: Position): Promise<Outcome> {
   const segments = request.segments;
   switch (node.kind) {
     case "method":
-      return request.method === node.method ? run(node.next, request, at, shapes) : null;
+      return request.method === node.method ? run(node.next, request, at) : null;
     case "path": {
       const n = node.segments.length;
       for (let i = 0; i < n; i++) {
         if (segments[at.consumed + i] !== node.segments[i]) return null;
       }
-      return run(node.next, request, { consumed: at.consumed + n, vars: at.vars }, shapes);
+      return run(node.next, request, { consumed: at.consumed + n, vars: at.vars });
     }
     case "pathVar": {
       if (at.consumed >= segments.length) return null;
       const value = parseSegment(node.parser, segments[at.consumed]!);
       if (value === NoParse) return null;
-      const vars = extendVars(at.vars, [node.label], [value], shapes);
-      return run(node.next, request, { consumed: at.consumed + 1, vars }, shapes);
+      const vars = extendVars(at.vars, [node.label], [value]);
+      return run(node.next, request, { consumed: at.consumed + 1, vars });
     }
     case "pathEnd":
-      return at.consumed === segments.length ? run(node.next, request, at, shapes) : null;
+      return at.consumed === segments.length ? run(node.next, request, at) : null;
     case "alt":
       for (const alternative of node.alternatives) {
-        const outcome = await run(alternative, request, at, shapes);
+        const outcome = await run(alternative, request, at);
         if (outcome !== null) return outcome;
       }
       return null;
     case "guard":
-      return (await node.predicate(request.routed(copyVars(at.vars, shapes), at.consumed) as never)) ? run(node.next, request, at, shapes) : null;
+      return (await node.predicate(request.routed(copyVars(at.vars), at.consumed) as never)) ? run(node.next, request, at) : null;
     case "handler": {
-      const result = toReply(await node.handler(request.routed(copyVars(at.vars, shapes), at.consumed) as never));
+      const result = toReply(await node.handler(request.routed(copyVars(at.vars), at.consumed) as never));
       return isRouteMismatch(result) ? null : result;
     }
   }
@@ -62,8 +59,7 @@ const START: Position = { consumed: 0, vars: NO_VARS };
 
 /** The reference dispatcher for `tree`. */
 export function interpreter(tree: RouteNode): Dispatch {
-  const shapes: Shapes = new Map();
-  return (request) => run(tree, request, START, shapes);
+  return (request) => run(tree, request, START);
 }
 
 /**
@@ -71,5 +67,5 @@ export function interpreter(tree: RouteNode): Dispatch {
  * that answers, or `null` when none matches. Handlers run; a handler's error rejects the promise.
  */
 export function interpret(tree: RouteNode, request: RequestInput): Promise<Reply | null> {
-  return run(tree, new RequestContext(request, standInMessage), START, new Map());
+  return run(tree, new RequestContext(request, standInMessage), START);
 }

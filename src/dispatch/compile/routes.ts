@@ -19,8 +19,6 @@ export class CompiledRoute {
   private readonly depths: number[] = [];
   /** Makes the vars of this route alone (no guard above it captured any). */
   private readonly shape: VarsConstructor;
-  /** Vars constructors for inherited variables followed by this route's (under guards only). */
-  private readonly extended = new Map<string, VarsConstructor>();
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
@@ -40,7 +38,7 @@ export class CompiledRoute {
    * (values are parsed per walk, never shared between requests).
    */
   bind(inherited: Vars | null, source: ValueSource): Vars {
-    if (inherited !== null) return extendVars(inherited, this.labels, this.values(source), this.extended);
+    if (inherited !== null) return extendVars(inherited, this.labels, this.values(source));
     const depths = this.depths;
     const parsers = this.parsers;
     // positional arguments for the common arities: no array per request
@@ -58,7 +56,7 @@ export class CompiledRoute {
 
   /** A copy of `vars` (bound for this route) of the guard's own: what it writes stays its own. */
   copy(vars: Vars): Vars {
-    return copyVars(vars, this.extended);
+    return copyVars(vars);
   }
 
   private values(source: ValueSource): unknown[] {
