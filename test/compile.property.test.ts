@@ -53,7 +53,7 @@ const Upper: PathParser<{ readonly upper: string }> = {
 };
 const PARSERS: readonly PathParser<unknown>[] = [Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day, Even, Upper];
 
-const LITERALS = ["a", "b", "ab", "user", "7", "007", "true", "x y", "%41", "é", "a/b", "GET"];
+const LITERALS = ["a", "b", "ab", "user", "7", "007", "true", "x y", "%41", "é", "a/b", "GET", "a?b"];
 const VALUES = ["12", "-3", "+4", "0", "1e3", "2.5", "TRUE", "false", "AB", "boom", "", "9007199254740993",
   "123e4567-e89b-12d3-a456-426614174000", "2024-02-29", "2023-02-29"];
 // raw forms: plain, percent-encoded, malformed escapes, an encoded slash
