@@ -182,7 +182,7 @@ describe("handlers that never answer", () => {
     try {
       const res = await fetch(`${server.url}/hang`);
       expect(res.status).toBe(503);
-      expect((await res.json()).error).toMatch(/request timeout of 100 ms/);
+      expect(((await res.json()) as { error: string }).error).toMatch(/request timeout of 100 ms/);
       expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
     } finally {
       await server.close();
