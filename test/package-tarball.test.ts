@@ -49,8 +49,8 @@ beforeAll(async () => {
   await mkdir(path.join(modules, "@types"), { recursive: true });
   await run("tar", ["-xzf", tarball, "-C", modules]);
   await rename(path.join(modules, "package"), path.join(modules, manifest.name));
-  // what a consumer installs beside it: the decorators' peer dependency, and Node's types for tsc
-  await symlink(path.join(root, "node_modules/reflect-metadata"), path.join(modules, "reflect-metadata"), "dir");
+  // what a consumer installs beside it: the decorators' peer dependencies, and Node's types for tsc
+  for (const peer of ["reflect-metadata", "class-validator"]) await symlink(path.join(root, "node_modules", peer), path.join(modules, peer), "dir");
   await symlink(path.join(root, "node_modules/@types/node"), path.join(modules, "@types/node"), "dir");
   await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "commonjs" }));
 });
@@ -133,10 +133,22 @@ describe("a consumer of the unpacked tarball", () => {
     const consumer = `
       import { createServer } from "node:http";
       import type { AddressInfo } from "node:net";
-      import { alt, inject, json, route, routeMismatch } from "switchyard-router";
-      import { controllers, Match, PathVar, Route } from "switchyard-router/decorators";
+      import { Min } from "class-validator";
+      import { alt, inject, Int, json, route, routeMismatch } from "switchyard-router";
+      import { controllers, Match, Newtype, PathType, PathVar, Route } from "switchyard-router/decorators";
       import { toApplication } from "switchyard-router/node";
       ${everySubpath}
+
+      /** An Int of at least 1: class-validator is loaded by the package itself, from either build. */
+      @PathType()
+      class UserId extends Newtype(Int) {
+        @Min(1) declare readonly value: number;
+      }
+      declare module "switchyard-router" {
+        interface PathTypes {
+          UserId: UserId;
+        }
+      }
 
       @Match("/greet")
       class Greeter {
@@ -154,11 +166,12 @@ describe("a consumer of the unpacked tarball", () => {
           return asText === "" || id > 100 ? routeMismatch() : json({ id, next: id + 1 });
         }),
         route("GET /n/id:Text", (req) => \`not a small number: \${req.vars.id}\`),
+        route("GET /u/id:UserId", (req) => \`user \${req.vars.id.value}\`),
         controllers([Greeter]),
       );
 
       async function main(): Promise<void> {
-        const injected = await Promise.all(["/n/7", "/n/700", "/greet/ada", "/nowhere"].map((url) => inject(app, { url })));
+        const injected = await Promise.all(["/n/7", "/n/700", "/greet/ada", "/u/7", "/u/0", "/nowhere"].map((url) => inject(app, { url })));
         const server = createServer(toApplication(app));
         await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
         const served = await fetch(\`http://127.0.0.1:\${(server.address() as AddressInfo).port}/n/7\`);
@@ -197,6 +210,8 @@ describe("a consumer of the unpacked tarball", () => {
         [200, '{"id":7,"next":8}'],
         [200, "not a small number: 700"],
         [200, "hello ada"],
+        [200, "user 7"],
+        [404, ""],
         [404, ""],
       ],
       served: [200, '{"id":7,"next":8}'],
