@@ -39,6 +39,7 @@ async function nodeJson<T>(file: string): Promise<T> {
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), "switchyard-router-pack-"));
+  // no prepack: its rebuild would delete dist/ under the test files that are loading it right now
   const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: root });
   const [result] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
   tarball = path.join(work, result.filename);
