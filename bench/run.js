@@ -124,14 +124,19 @@ async function load(kind, seconds) {
 }
 
 async function http() {
-  const kinds = ["raw", "switchyard", "find-my-way", "fastify", "express"];
+  const kinds = ["raw", "switchyard", "find-my-way", "fastify", "express", "switchyard fetch", "hono"];
   const totals = await interleaved("http", kinds, (kind) => load(kind, 5));
   const raw = median(totals.raw);
   console.log(`\n### End to end over node:http on 127.0.0.1 (autocannon, 50 connections; ${ROUNDS} interleaved rounds of 5 s, each after 1 s of warm-up; GET /posts/12345/comments, 20-route table)\n`);
   console.log("| server | req/s (median of rounds) | rounds | share of raw node:http |");
   console.log("|---|---:|---|---:|");
   for (const kind of kinds) {
-    const label = { raw: "raw node:http (no router)", "find-my-way": "node:http + find-my-way" }[kind] ?? kind;
+    const label = {
+      raw: "raw node:http (no router)",
+      "find-my-way": "node:http + find-my-way",
+      "switchyard fetch": "switchyard Fetch adapter (toFetch) on @hono/node-server",
+      hono: "Hono on @hono/node-server",
+    }[kind] ?? kind;
     console.log(`| ${label} | ${Math.round(median(totals[kind])).toLocaleString("en-US")} | ${totals[kind].map((x) => Math.round(x)).join(", ")} | ${((100 * median(totals[kind])) / raw).toFixed(1)}% |`);
   }
 }

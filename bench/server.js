@@ -2,7 +2,9 @@
 /*
  * Child process: one HTTP server on 127.0.0.1 with the 20-route table, answering the benchmark's
  * dynamic route (`GET /posts/:postId/comments`) with a short text body. Prints its port when ready.
- * Usage: node bench/server.js <raw|switchyard|find-my-way|fastify|express>
+ * Usage: node bench/server.js <raw|switchyard|find-my-way|fastify|express|switchyard fetch|hono>
+ * The last two are Fetch-API handlers served on node:http by @hono/node-server (Request in, Response
+ * out): switchyard's Fetch adapter against Hono itself, over the same bridge.
  */
 const http = require("node:http");
 const { load, render, parts } = require("./lib/data");
@@ -20,17 +22,20 @@ const servers = {
     }),
 
   switchyard() {
-    const sy = require("../dist/src/index.js");
-    const tree = sy.alt(
-      ...routes.map((route) => {
-        const ps = parts(route.path);
-        const handler = route.id === 11 ? (req) => body(req.vars.postId) : () => "";
-        let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
-        for (const p of ps.filter((q) => !q.wildcard).reverse()) next = p.literal !== undefined ? sy.path(`/${p.literal}`, next) : sy.pathVar(p.param, sy.Text, next);
-        return sy.method(route.method, next);
-      }),
-    );
-    return http.createServer(sy.toApplication(tree));
+    return http.createServer(require("../dist/src/adapters/node.js").toApplication(switchyardTree()));
+  },
+
+  "switchyard fetch"() {
+    return served(require("../dist/src/adapters/fetch.js").toFetch(switchyardTree()));
+  },
+
+  hono() {
+    const { Hono } = require("hono");
+    const app = new Hono();
+    for (const route of routes) {
+      app.on(route.method, render(route.path, { param: (n) => `:${n}`, wildcard: "*" }), (c) => c.text(route.id === 11 ? body(c.req.param("postId")) : ""));
+    }
+    return served(app.fetch);
   },
 
   "find-my-way"() {
@@ -62,6 +67,25 @@ const servers = {
     return http.createServer(app);
   },
 };
+
+/** The 20-route table as a switchyard tree. */
+function switchyardTree() {
+  const sy = require("../dist/src/index.js");
+  return sy.alt(
+    ...routes.map((route) => {
+      const ps = parts(route.path);
+      const handler = route.id === 11 ? (req) => body(req.vars.postId) : () => "";
+      let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
+      for (const p of ps.filter((q) => !q.wildcard).reverse()) next = p.literal !== undefined ? sy.path(`/${p.literal}`, next) : sy.pathVar(p.param, sy.Text, next);
+      return sy.method(route.method, next);
+    }),
+  );
+}
+
+/** A Fetch handler on node:http through @hono/node-server's request listener. */
+function served(fetch) {
+  return http.createServer(require("@hono/node-server").getRequestListener(fetch));
+}
 
 async function main() {
   const server = servers[process.argv[2]]();
