@@ -42,6 +42,8 @@ export class State {
    */
   private table: (string | State | null | undefined)[] | null = null;
   private tableMask = 0;
+  /** 32 − log2(slots): the top bits of the mixed key pick the slot. */
+  private tableShift = 32;
   /** The next state for a segment that is no literal here, when no parser has a say (`undefined` when one has). */
   private other: State | null | undefined = null;
   /** The parsers (other than `Text`, which accepts anything) of routes wanting a typed segment here. */
@@ -64,10 +66,12 @@ export class State {
 
   /** Sets where each literal (non-empty) leads. */
   setLiterals(next: ReadonlyMap<string, State | null>): void {
-    let capacity = 2;
-    while (capacity < next.size * 2) capacity *= 2;
-    const table = new Array<string | State | null | undefined>(capacity * 2).fill(undefined);
-    this.tableMask = capacity * 2 - 1;
+    // at most half full
+    let bits = 1;
+    while (1 << bits < next.size * 2) bits++;
+    const table = new Array<string | State | null | undefined>(2 << bits).fill(undefined);
+    this.tableMask = (2 << bits) - 1;
+    this.tableShift = 32 - bits;
     for (const [literal, state] of next) {
       let slot = this.slotOf(literal, 0, literal.length);
       while (table[slot] !== undefined) slot = (slot + 2) & this.tableMask;
@@ -143,8 +147,9 @@ export class State {
 
   /** Hashes the first, middle and last characters and the length: cheap, and enough to tell keys apart. */
   private slotOf(text: string, start: number, end: number): number {
-    const hash = ((text.charCodeAt(start) * 31 + text.charCodeAt((start + end) >> 1)) * 31 + text.charCodeAt(end - 1)) * 31 + end - start;
-    return (hash << 1) & this.tableMask;
+    const key = ((text.charCodeAt(start) * 31 + text.charCodeAt((start + end) >> 1)) * 31 + text.charCodeAt(end - 1)) * 31 + end - start;
+    // a multiplicative mix: the low bits alone put keys like r0…r9 (31² apart) all in one slot
+    return (Math.imul(key, 0x9e3779b1) >>> this.tableShift) << 1;
   }
 }
 
