@@ -18,10 +18,13 @@ function table(size) {
 async function main() {
   const name = process.argv[2];
   const adapter = await adapters[name]();
-  const out = { router: name, growth: {} };
+  const out = { router: name, growth: {}, buildMs: {} };
   for (const size of SIZES) {
     const routes = table(size);
+    const started = process.hrtime.bigint();
     const router = adapter.build(routes);
+    router.answer("GET", "/"); // some routers finish building on first lookup
+    out.buildMs[size] = Number(process.hrtime.bigint() - started) / 1e6;
     // 200 hits spread over the table (a fixed pseudo-random order) and 20 misses
     const requests = [];
     let seed = 7;

@@ -95,15 +95,16 @@ async function lookups() {
 
 async function growth() {
   const names = selected(["switchyard", "memoirist", "find-my-way", "find-my-way compiled"]);
-  const byRouter = await interleaved("growth", names, (name) => child("growth.js", [name]).growth);
+  const byRouter = await interleaved("growth", names, (name) => child("growth.js", [name]));
   const sizes = [10, 100, 1000, 10000];
   console.log(`\n### Lookup time against table size (ns per lookup, fresh strings; same path shape at every size; median of ${ROUNDS} rounds)\n`);
-  console.log("| router | 10 | 100 | 1,000 | 10,000 | 10,000 ÷ 100 | 10,000 ÷ 10 | rounds (10 / 100 / 1,000 / 10,000) |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---|");
+  console.log("| router | 10 | 100 | 1,000 | 10,000 | 10,000 ÷ 100 | 10,000 ÷ 10 | build of 10,000 (ms) | rounds (10 / 100 / 1,000 / 10,000) |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const name of names) {
-    const g = Object.fromEntries(sizes.map((size) => [size, median(byRouter[name].map((round) => round[size]))]));
-    const rounds = sizes.map((size) => byRouter[name].map((round) => fmt(round[size])).join(", ")).join(" / ");
-    console.log(`| ${name} | ${sizes.map((size) => fmt(g[size])).join(" | ")} | ${(g[10000] / g[100]).toFixed(2)}× | ${(g[10000] / g[10]).toFixed(2)}× | ${rounds} |`);
+    const g = Object.fromEntries(sizes.map((size) => [size, median(byRouter[name].map((round) => round.growth[size]))]));
+    const rounds = sizes.map((size) => byRouter[name].map((round) => fmt(round.growth[size])).join(", ")).join(" / ");
+    const build = median(byRouter[name].map((round) => round.buildMs[10000]));
+    console.log(`| ${name} | ${sizes.map((size) => fmt(g[size])).join(" | ")} | ${(g[10000] / g[100]).toFixed(2)}× | ${(g[10000] / g[10]).toFixed(2)}× | ${build.toFixed(0)} | ${rounds} |`);
   }
 }
 
