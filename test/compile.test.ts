@@ -190,6 +190,26 @@ describe("path details", () => {
     expect(JSON.parse(await answer(tree, url)).vars.t).toBe(value);
   });
 
+  test("long and many-segment paths: 5,000 segments, a 100,000-character segment, deep literal and typed chains", async () => {
+    const deep = Array.from({ length: 300 }, (_, i) => `s${i}`);
+    const tree = alt(
+      path(`/${deep.join("/")}`, pathVar("n", Int, pathEnd(echo))),
+      path("/long", pathVar("text", Text, pathEnd(echo))),
+      path("/many", echo),
+    );
+    const many = Array.from({ length: 5_000 }, (_, i) => (i % 3 === 0 ? "" : `p${i}`));
+    const long = "x".repeat(100_000);
+    expect(JSON.parse(await answer(tree, `/many/${many.join("/")}`)).rest).toEqual(many);
+    expect(JSON.parse(await answer(tree, `/long/${long}`)).vars.text).toBe(long);
+    expect(JSON.parse(await answer(tree, `/${deep.join("/")}/42`)).vars.n).toBe(42);
+    expect(await answer(tree, `/${deep.join("/")}/x`)).toBe("404");
+    expect(await answer(tree, `/${deep.slice(0, -1).join("/")}/42`)).toBe("404");
+    const router = compile(tree);
+    expect(router.find("GET", `/many/${many.join("/")}`)!.rest).toEqual(many);
+    expect(router.find("GET", `/long/${long}?q=1`)!.vars).toEqual({ text: long });
+    expect(router.find("GET", `/${deep.join("/")}/7`)!.vars).toEqual({ n: 7 });
+  });
+
   test("pathEnd then path('/') still matches; pathEnd then a segment never does", async () => {
     const after = alt(path("/a", pathEnd(path("/", says("ok")))), path("/b", pathEnd(path("/c", says("never")))));
     expect(await answer(after, "/a")).toBe("ok");
