@@ -1,0 +1,86 @@
+import { badRequest, type FieldError } from "../src/params.js";
+import type { RoutedRequest } from "../src/request.js";
+
+/*
+ * `body(req, Dto)`: the JSON body as a validated DTO instance, the functional counterpart of `@Body()`.
+ * class-transformer turns the plain JSON into an instance of the class (nested classes through its
+ * `@Type`), class-validator checks it; both are optional peer dependencies, loaded on first use.
+ */
+
+/** Options of {@link body}. */
+export interface BodyOptions {
+  /** Properties without class-validator decorators are removed from the DTO. */
+  readonly whitelist?: boolean;
+  /** Properties without class-validator decorators are a 400 (implies `whitelist`). */
+  readonly forbidNonWhitelisted?: boolean;
+}
+
+interface ValidationFailure {
+  readonly property: string;
+  readonly constraints?: Readonly<Record<string, string>>;
+  readonly children?: readonly ValidationFailure[];
+}
+
+interface Libraries {
+  plainToInstance(type: new () => object, plain: object): object;
+  validate(value: object, options: object): Promise<readonly ValidationFailure[]>;
+}
+
+let libraries: Libraries | undefined;
+
+/**
+ * class-transformer and class-validator, or a clear error naming the missing one; `controllers()` calls
+ * it for every `@Body` route, so a missing package fails at startup, not on the first request.
+ */
+export function bodyLibraries(): Libraries {
+  if (libraries === undefined) {
+    const transformer = load("class-transformer") as Pick<Libraries, "plainToInstance">;
+    const validator = load("class-validator") as Pick<Libraries, "validate">;
+    libraries = { plainToInstance: transformer.plainToInstance, validate: validator.validate };
+  }
+  return libraries;
+}
+
+function load(name: string): unknown {
+  try {
+    return require(name);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
+    throw new Error(`@Body()/body() needs the optional peer dependency ${name}: npm install class-transformer class-validator`, { cause: error });
+  }
+}
+
+/**
+ * The request's JSON body (read within the body limit) as an instance of `type`, validated with the
+ * class's class-validator decorators. Throws a 400 `HttpError` when the body is not a JSON object or
+ * fails a constraint, listing every failing field (`address.city`, `items.0.qty`) and constraint:
+ * ```ts
+ * route("POST /users", async (req) => store.add(await body(req, CreateUser, { whitelist: true })))
+ * ```
+ */
+export async function body<T extends object>(request: RoutedRequest<object>, type: new () => T, options: BodyOptions = {}): Promise<T> {
+  const { plainToInstance, validate } = bodyLibraries();
+  const plain: unknown = await request.json();
+  if (typeof plain !== "object" || plain === null || Array.isArray(plain)) {
+    const got = plain === null ? "null" : Array.isArray(plain) ? "an array" : typeof plain;
+    throw badRequest("the body must be a JSON object", [{ in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` }]);
+  }
+  const instance = plainToInstance(type, plain) as T;
+  const failures = await validate(instance, {
+    whitelist: options.whitelist === true || options.forbidNonWhitelisted === true,
+    forbidNonWhitelisted: options.forbidNonWhitelisted === true,
+    forbidUnknownValues: false,
+    validationError: { target: false, value: false },
+  });
+  if (failures.length > 0) throw badRequest("the body is invalid", fieldErrors(failures, ""));
+  return instance;
+}
+
+/** class-validator's tree of failures as one flat list, one entry per field and constraint. */
+function fieldErrors(failures: readonly ValidationFailure[], parent: string): FieldError[] {
+  return failures.flatMap((failure) => {
+    const field = parent === "" ? failure.property : `${parent}.${failure.property}`;
+    const own = Object.entries(failure.constraints ?? {}).map(([constraint, message]) => ({ in: "body" as const, field, constraint, message }));
+    return [...own, ...fieldErrors(failure.children ?? [], field)];
+  });
+}
