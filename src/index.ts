@@ -75,3 +75,5 @@ export {
   type RouteNode,
   type Vars,
 } from "./tree.js";
+export { HttpError, type HttpErrorOptions } from "./errors.js";
+export { badRequest, headerParam, queryParam, queryParams, type FieldError, type ParamOptions } from "./params.js";
