@@ -26,7 +26,7 @@ export interface FieldError {
  * The 400 for failing fields: JSON `{ "error": message, "errors": [FieldError, …] }`.
  */
 export function badRequest(message: string, errors: readonly FieldError[]): HttpError {
-  return new HttpError(400, message, { expose: true, body: { errors } });
+  return new HttpError(400, message, { details: { errors } });
 }
 
 /** Options of {@link queryParam} and {@link headerParam}. */
@@ -68,17 +68,9 @@ export function headerParam<T = string>(request: AnyRequest, name: string, parse
 export function headerParam<T = string>(request: AnyRequest, name: string, parser: PathParser<T> | undefined, options: ParamOptions & { readonly optional: true }): T | undefined;
 export function headerParam<T = string>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
 export function headerParam<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>, options: ParamOptions = {}): T | undefined {
-  const value = headerValue(request, name);
+  const value = request.headers.get(name);
   if (value === null) return absent("header", name, parser, options);
   return parsed("header", name, parser, value);
-}
-
-// TEMPORARY until the core's RequestHeaders (`get(name)`) lands: reads node's header record too.
-function headerValue(request: AnyRequest, name: string): string | null {
-  const headers = request.headers as unknown as { get?: (n: string) => string | null } & Record<string, string | string[] | undefined>;
-  if (typeof headers.get === "function") return headers.get(name);
-  const value = headers[name.toLowerCase()];
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
 const NOUN = { query: "query parameter", header: "header" } as const;
