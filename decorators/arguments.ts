@@ -1,10 +1,10 @@
-import { headerParam, queryParam, queryParams } from "../src/params.js";
+import { headerParam, queryParam, queryParams, type ParamReader } from "../src/params.js";
 import type { RoutedRequest } from "../src/request.js";
 import { body } from "./body.js";
 import type { ArgSource } from "./plan.js";
 
 /** Reads one parameter's value from the request (a promise for a body). */
-export type ArgReader = (request: RoutedRequest) => unknown;
+export type ArgReader = ParamReader<unknown, RoutedRequest>;
 
 /**
  * How a decorated parameter is filled: each source through its functional counterpart, so the
@@ -32,3 +32,4 @@ export function argReader(source: ArgSource): ArgReader {
     }
   }
 }
+

@@ -4,6 +4,7 @@ import { alt, guard, type GuardPredicate, type Handler, type Next, type Route, t
 import { bodyLibraries } from "./body.js";
 import { ControllerError } from "./errors.js";
 import { isGuardClass, type CanActivate } from "./guard.js";
+import { readParams, readParamsAsync } from "../src/params.js";
 import { argReader, type ArgReader } from "./arguments.js";
 import { nameOf, where, type ClassLike, type GuardSpec } from "./metadata.js";
 import { planController, type PlannedRoute } from "./plan.js";
@@ -191,19 +192,13 @@ function handlerFor(cls: ClassLike, planned: PlannedRoute, fixed: object | undef
 /** The handler of a singleton controller: the instance is known, so nothing is looked up per request. */
 function singleton(self: Methods, method: string | symbol, readers: readonly (ArgReader | undefined)[], waits: boolean): Handler {
   if (readers.length === 0) return () => self[method]!();
-  if (waits) return async (request) => self[method]!(...(await Promise.all(read(readers, request))));
-  return (request) => self[method]!(...read(readers, request));
+  if (waits) return async (request) => self[method]!(...(await readParamsAsync(request, readers)));
+  return (request) => self[method]!(...readParams(request, readers));
 }
 
 /** The handler of a request-scoped controller: the resolver gives the instance for each request. */
 function requestScoped(cls: ClassLike, method: string | symbol, readers: readonly (ArgReader | undefined)[], waits: boolean, instances: Instances): Handler {
   const self = (request: RoutedRequest) => instances.forRequest(cls, request) as Methods;
-  if (waits) return async (request) => self(request)[method]!(...(await Promise.all(read(readers, request))));
-  return (request) => self(request)[method]!(...read(readers, request));
-}
-
-function read(readers: readonly (ArgReader | undefined)[], request: RoutedRequest): unknown[] {
-  const values = new Array<unknown>(readers.length);
-  for (let i = 0; i < readers.length; i++) values[i] = readers[i]?.(request);
-  return values;
+  if (waits) return async (request) => self(request)[method]!(...(await readParamsAsync(request, readers)));
+  return (request) => self(request)[method]!(...readParams(request, readers));
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "./errors.js";
+import { HttpError, isHttpError } from "./errors.js";
 import { NoParse, parseSegment, type PathParser } from "./parsers/parser.js";
 import { Text } from "./parsers/text.js";
 import type { RoutedRequest } from "./request.js";
@@ -86,4 +86,65 @@ function parsed<T>(where: "query" | "header", name: string, parser: PathParser<T
   if (result !== NoParse) return result;
   const message = `the ${NOUN[where]} "${name}" is not a valid ${parser.name}`;
   throw badRequest(message, [{ in: where, field: name, constraint: parser.name, message: `${JSON.stringify(value)} is not a valid ${parser.name}` }]);
+}
+
+/** Reads one value from a request: `(req) => queryParam(req, "page", Int)`. */
+export type ParamReader<T = unknown, R extends AnyRequest = AnyRequest> = (request: R) => T;
+
+type ValuesOf<R extends readonly unknown[]> = { -readonly [K in keyof R]: R[K] extends ParamReader<infer T, never> ? Awaited<T> : undefined };
+
+/**
+ * Runs every reader on the request and returns their values in order (a hole for an `undefined`
+ * reader). A failing reader does not hide the others: every failing field of every reader is answered
+ * in one 400 (an error that is not such a 400 is thrown as it is). The `@Query`/`@Header`/`@Body`
+ * decorators fill a method's parameters with it:
+ * ```ts
+ * const [page, key] = readParams(req, [(r) => queryParam(r, "page", Int), (r) => headerParam(r, "x-api-key")]);
+ * ```
+ */
+export function readParams<R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): ValuesOf<R> {
+  const values = new Array<unknown>(readers.length);
+  let failures: unknown[] | undefined;
+  for (let i = 0; i < readers.length; i++) {
+    const reader = readers[i] as ParamReader | undefined;
+    if (reader === undefined) continue;
+    try {
+      values[i] = reader(request);
+    } catch (error) {
+      (failures ??= []).push(error);
+    }
+  }
+  if (failures !== undefined) throw combined(failures);
+  return values as ValuesOf<R>;
+}
+
+/** {@link readParams} for readers that return promises (a body): each is awaited, and failures join. */
+export async function readParamsAsync<R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): Promise<ValuesOf<R>> {
+  const values = new Array<unknown>(readers.length);
+  const failures: unknown[] = [];
+  await Promise.all(readers.map(async (reader, i) => {
+    if (reader === undefined) return;
+    try {
+      values[i] = await (reader as ParamReader)(request);
+    } catch (error) {
+      failures.push(error);
+    }
+  }));
+  if (failures.length > 0) throw combined(failures);
+  return values as ValuesOf<R>;
+}
+
+/** One error for several: the 400s' failing fields merged, or the first error that is not such a 400. */
+function combined(failures: readonly unknown[]): unknown {
+  if (failures.length === 1) return failures[0];
+  const lists = failures.map(fieldErrorsOf);
+  const other = lists.indexOf(undefined);
+  if (other !== -1) return failures[other];
+  return badRequest(failures.map((f) => (f as Error).message).join("; "), lists.flatMap((l) => l!));
+}
+
+function fieldErrorsOf(error: unknown): readonly FieldError[] | undefined {
+  if (!isHttpError(error) || error.status !== 400) return undefined;
+  const errors = error.details?.["errors"];
+  return Array.isArray(errors) ? (errors as FieldError[]) : undefined;
 }

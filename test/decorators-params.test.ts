@@ -8,6 +8,8 @@ import {
   Int,
   queryParam,
   queryParams,
+  readParams,
+  readParamsAsync,
   route,
   Text,
   UUID,
@@ -100,13 +102,16 @@ describe("@Query", () => {
   });
 
   test("the same answers as the functional form, for every query value", async () => {
-    const functional = route("GET /search", (req) => ({
-      q: queryParam(req, "q"),
-      page: queryParam(req, "page", Int, { optional: true }) ?? null,
-      exact: queryParam(req, "exact", Bool),
-      tags: queryParams(req, "tag"),
-      ids: queryParams(req, "id", UUID),
-    }));
+    const functional = route("GET /search", (req) => {
+      const [q, page, exact, tags, ids] = readParams(req, [
+        (r) => queryParam(r, "q"),
+        (r) => queryParam(r, "page", Int, { optional: true }),
+        (r) => queryParam(r, "exact", Bool),
+        (r) => queryParams(r, "tag"),
+        (r) => queryParams(r, "id", UUID),
+      ]);
+      return { q, page: page ?? null, exact, tags, ids };
+    });
     expect(shape(app)).toEqual(shape(functional));
     const value = fc.oneof(fc.string(), fc.constantFrom("1", "-3", "true", "FALSE", "x", "", "%zz", "9007199254740993"));
     const params = fc.array(fc.tuple(fc.constantFrom("q", "page", "exact", "tag", "id", "other"), value), { maxLength: 6 });
@@ -147,10 +152,10 @@ describe("@Header", () => {
     }
   }
   const app = controllers([Keys]);
-  const functional = route("GET /keys", (req) => ({
-    key: headerParam(req, "x-api-key"),
-    version: headerParam(req, "x-version", Int, { optional: true }) ?? null,
-  }));
+  const functional = route("GET /keys", (req) => {
+    const [key, version] = readParams(req, [(r) => headerParam(r, "x-api-key"), (r) => headerParam(r, "x-version", Int, { optional: true })]);
+    return { key, version: version ?? null };
+  });
 
   test("any case; parsed; optional", async () => {
     expect(await call(app, { url: "/keys", headers: { "x-api-key": "k1", "X-Version": "2" } })).toEqual({ status: 200, body: { key: "k1", version: 2 } });
@@ -266,7 +271,7 @@ describe("@Body", () => {
 
   test("the same tree and answers as body(req, CreateOrder)", async () => {
     const functional = route("POST /orders", async (req) => {
-      const order = await body(req, CreateOrder);
+      const [order] = await readParamsAsync(req, [(r) => body(r, CreateOrder)]);
       return { isDto: order instanceof CreateOrder, nested: order.address instanceof Address && order.lines.every((l) => l instanceof Line), order };
     });
     class OrdersOnly {
@@ -316,6 +321,34 @@ describe("parameters together", () => {
     const app = controllers([Mixed]);
     expect((await call(app, { method: "PUT", url: "/items/x", headers: { "if-match": "e" } })).status).toBe(404);
     expect((await call(app, { method: "PUT", url: "/items/4?dry=maybe", headers: { "if-match": "e" } })).status).toBe(400);
+  });
+
+  test("every failing parameter in one 400: query, header and body fields together", async () => {
+    class Order {
+      @IsInt() qty!: number;
+    }
+    class Everything {
+      @Route("POST /all")
+      all(@Query("page", Int) page: number, @Header("x-key") key: string, @Body() order: Order) {
+        return { page, key, qty: order.qty };
+      }
+    }
+    const app = controllers([Everything]);
+    const answer = await call(app, { ...post("/all", { qty: "many" }), url: "/all?page=x" });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        error: 'the query parameter "page" is not a valid Int; the header "x-key" is required; the body is invalid',
+        errors: [
+          { in: "query", field: "page", constraint: "Int", message: '"x" is not a valid Int' },
+          { in: "header", field: "x-key", constraint: "required", message: 'the header "x-key" is required (Text)' },
+          { in: "body", field: "qty", constraint: "isInt", message: "qty must be an integer number" },
+        ],
+      },
+    });
+    // an error that is not a field's 400 (here the body limit) is answered as it is
+    expect((await inject(app, { ...post("/all", { qty: 1, pad: "x".repeat(100) }), url: "/all?page=x" }, { bodyLimit: 50 })).status).toBe(413);
+    expect(await call(app, { ...post("/all", { qty: 1 }), url: "/all?page=1", headers: { "x-key": "k" } })).toEqual({ status: 200, body: { page: 1, key: "k", qty: 1 } });
   });
 
   test("Text is the default parser of the functional forms", () => {
