@@ -102,7 +102,7 @@ type ValuesOf<R extends readonly unknown[]> = { -readonly [K in keyof R]: R[K] e
  * const [page, key] = readParams(req, [(r) => queryParam(r, "page", Int), (r) => headerParam(r, "x-api-key")]);
  * ```
  */
-export function readParams<R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): ValuesOf<R> {
+export function readParams<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): ValuesOf<R> {
   const values = new Array<unknown>(readers.length);
   let failures: unknown[] | undefined;
   for (let i = 0; i < readers.length; i++) {
@@ -119,7 +119,7 @@ export function readParams<R extends readonly (ParamReader<unknown, never> | und
 }
 
 /** {@link readParams} for readers that return promises (a body): each is awaited, and failures join. */
-export async function readParamsAsync<R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): Promise<ValuesOf<R>> {
+export async function readParamsAsync<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): Promise<ValuesOf<R>> {
   const values = new Array<unknown>(readers.length);
   const failures: unknown[] = [];
   await Promise.all(readers.map(async (reader, i) => {
