@@ -21,7 +21,7 @@ let base = "";
 let output = "";
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, "dist/decorators/index.js"))) await run(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root });
+  if (!existsSync(path.join(root, "dist/cjs/decorators/index.js"))) await run(process.execPath, ["scripts/build.js"], { cwd: root });
   await run(process.execPath, [tsc, "-p", "samples/controllers/tsconfig.json"], { cwd: root });
   const child = spawn(process.execPath, [path.join(root, "dist/samples/controllers/server.js")], {
     cwd: root,
