@@ -1,5 +1,6 @@
 import { badRequest, type FieldError } from "../src/params.js";
 import type { RoutedRequest } from "../src/request.js";
+import { loadClassTransformer, loadClassValidator } from "./class-validator.cjs";
 
 /*
  * `body(req, Dto)`: the JSON body as a validated DTO instance, the functional counterpart of `@Body()`.
@@ -34,20 +35,15 @@ let libraries: Libraries | undefined;
  */
 export function bodyLibraries(): Libraries {
   if (libraries === undefined) {
-    const transformer = load("class-transformer") as Pick<Libraries, "plainToInstance">;
-    const validator = load("class-validator") as Pick<Libraries, "validate">;
+    const transformer = loadClassTransformer() as Pick<Libraries, "plainToInstance"> | null;
+    const validator = loadClassValidator() as Pick<Libraries, "validate"> | null;
+    if (transformer === null || validator === null) {
+      throw new Error(`@Body()/body() needs the optional peer dependency ${transformer === null ? "class-transformer" : "class-validator"}: ` +
+        "npm install class-transformer class-validator");
+    }
     libraries = { plainToInstance: transformer.plainToInstance, validate: validator.validate };
   }
   return libraries;
-}
-
-function load(name: string): unknown {
-  try {
-    return require(name);
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
-    throw new Error(`@Body()/body() needs the optional peer dependency ${name}: npm install class-transformer class-validator`, { cause: error });
-  }
 }
 
 /**

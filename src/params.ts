@@ -42,9 +42,11 @@ type AnyRequest = RoutedRequest<object>;
  * `queryParam(req, "page", Int)`. Missing (unless `optional`) or unparsable: throws a 400
  * {@link HttpError} naming the parameter and the type. An empty value (`?page=`) is present.
  */
-export function queryParam<T = string>(request: AnyRequest, name: string, parser?: PathParser<T>): T;
-export function queryParam<T = string>(request: AnyRequest, name: string, parser: PathParser<T> | undefined, options: ParamOptions & { readonly optional: true }): T | undefined;
-export function queryParam<T = string>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
+export function queryParam(request: AnyRequest, name: string): string;
+export function queryParam(request: AnyRequest, name: string, parser: undefined, options: ParamOptions & { readonly optional: true }): string | undefined;
+export function queryParam<T>(request: AnyRequest, name: string, parser: PathParser<T>): T;
+export function queryParam<T>(request: AnyRequest, name: string, parser: PathParser<T>, options: ParamOptions & { readonly optional: true }): T | undefined;
+export function queryParam<T>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
 export function queryParam<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>, options: ParamOptions = {}): T | undefined {
   const value = request.query.get(name);
   if (value === null) return absent("query", name, parser, options);
@@ -55,7 +57,9 @@ export function queryParam<T>(request: AnyRequest, name: string, parser: PathPar
  * Every value of the repeated query key `name` (`?tag=a&tag=b`), each parsed with `parser`; `[]` when
  * there is none. One unparsable value throws a 400 naming the parameter.
  */
-export function queryParams<T = string>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>): T[] {
+export function queryParams(request: AnyRequest, name: string): string[];
+export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T>): T[];
+export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>): T[] {
   return request.query.getAll(name).map((value) => parsed("query", name, parser, value));
 }
 
@@ -64,9 +68,11 @@ export function queryParams<T = string>(request: AnyRequest, name: string, parse
  * `headerParam(req, "x-api-key")`. Missing (unless `optional`) or unparsable: throws a 400
  * {@link HttpError} naming the header.
  */
-export function headerParam<T = string>(request: AnyRequest, name: string, parser?: PathParser<T>): T;
-export function headerParam<T = string>(request: AnyRequest, name: string, parser: PathParser<T> | undefined, options: ParamOptions & { readonly optional: true }): T | undefined;
-export function headerParam<T = string>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
+export function headerParam(request: AnyRequest, name: string): string;
+export function headerParam(request: AnyRequest, name: string, parser: undefined, options: ParamOptions & { readonly optional: true }): string | undefined;
+export function headerParam<T>(request: AnyRequest, name: string, parser: PathParser<T>): T;
+export function headerParam<T>(request: AnyRequest, name: string, parser: PathParser<T>, options: ParamOptions & { readonly optional: true }): T | undefined;
+export function headerParam<T>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
 export function headerParam<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>, options: ParamOptions = {}): T | undefined {
   const value = request.headers.get(name);
   if (value === null) return absent("header", name, parser, options);

@@ -1,6 +1,8 @@
 import { Type } from "class-transformer";
 import { ArrayMinSize, IsEmail, IsInt, IsOptional, IsString, Length, Min, ValidateNested } from "class-validator";
 import fc from "fast-check";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import {
   Bool,
   headerParam,
@@ -354,5 +356,24 @@ describe("parameters together", () => {
   test("Text is the default parser of the functional forms", () => {
     const req = { query: new URLSearchParams("a=1"), headers: new Headers({ b: "2" }) } as unknown as RoutedRequest;
     expect([queryParam(req, "a"), queryParam(req, "a", Text), headerParam(req, "B")]).toEqual(["1", "1", "2"]);
+    // readParams keeps each reader's type, position by position
+    const [n, s, none]: [number, string, undefined] = readParams(req, [(r) => queryParam(r, "a", Int), (r) => headerParam(r, "b"), undefined]);
+    expect([n, s, none]).toEqual([1, "2", undefined]);
+  });
+});
+
+describe("body() from the built package", () => {
+  test("works from the ES module build too (its optional peers load without require)", () => {
+    const script = `
+      import { body } from "switchyard-router/decorators";
+      import { IsInt } from "class-validator";
+      class Dto {}
+      IsInt()(Dto.prototype, "qty");
+      const ok = await body({ json: async () => ({ qty: 2 }) }, Dto);
+      let failed;
+      try { await body({ json: async () => ({ qty: "x" }) }, Dto); } catch (e) { failed = [e.status, e.details.errors[0].constraint]; }
+      console.log(JSON.stringify([ok instanceof Dto, ok.qty, failed]));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: path.resolve(__dirname, ".."), encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual([true, 2, [400, "isInt"]]);
   });
 });

@@ -25,7 +25,7 @@ const groups = (process.argv[2] ?? "decorated,functional,hand;singleton,request"
 
 function start(variant) {
   const [name, dist] = variant.split("@");
-  const env = dist === undefined ? process.env : { ...process.env, SWITCHYARD_DIST: path.join(dist, "dist") };
+  const env = dist === undefined ? process.env : { ...process.env, SWITCHYARD_DIST: path.join(dist, "dist/cjs") };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [server, name], { stdio: ["ignore", "pipe", "inherit"], env });
     child.stdout.once("data", (chunk) => resolve({ child, port: Number(String(chunk).trim()) }));

@@ -1,7 +1,7 @@
 /*
  * Child process of bench/decorators/run.js: one node:http server on 127.0.0.1 serving one variant of
- * the same route, then prints its port. The package is loaded from the dist/ given in SWITCHYARD_DIST
- * (this branch's by default), so the same controller can run against another build.
+ * the same route, then prints its port. The package is loaded from the CommonJS build in SWITCHYARD_DIST
+ * (this branch's dist/cjs by default), so the same controller can run against another build.
  * Usage: node dist/bench/decorators/server.js <variant>
  */
 import "reflect-metadata";
@@ -13,7 +13,7 @@ import { container, injectable } from "tsyringe";
 type Core = typeof import("../../src/index.js");
 type Decorators = typeof import("../../decorators/index.js");
 
-const dist = process.env.SWITCHYARD_DIST ?? path.resolve(__dirname, "../..");
+const dist = process.env.SWITCHYARD_DIST ?? path.resolve(__dirname, "../../cjs");
 const sy = require(path.join(dist, "src/index.js")) as Core;
 const dec = require(path.join(dist, "decorators/index.js")) as Decorators;
 
