@@ -12,6 +12,6 @@ export { Guard, type CanActivate, type GuardDecorator } from "./guard.js";
 export { Match } from "./match.js";
 export type { GuardSpec } from "./metadata.js";
 export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeInstance, type NewtypeValue, type ParserClass } from "./newtype.js";
-export { Body, Header, PathVar, Query, Req, type ParamOptions, type QueryOptions } from "./parameters.js";
+export { Body, Header, PathVar, Query, Req, type QueryOptions } from "./parameters.js";
 export { Route, type RouteMethod } from "./route.js";
 export { isValid, validated } from "./validation.js";

@@ -1,3 +1,4 @@
+import type { ParamOptions } from "../src/params.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import type { BodyOptions } from "./body.js";
 import { ControllerError } from "./errors.js";
@@ -11,12 +12,6 @@ import { ownerOf, rejectStandardCall } from "./targets.js";
  */
 
 type ParamDecorator = (target: object, method: string | symbol | undefined, index: number) => void;
-
-/** Options of `@Query` and `@Header`. */
-export interface ParamOptions {
-  /** A missing value gives `undefined` instead of a 400. */
-  readonly optional?: boolean;
-}
 
 /** Options of `@Query`. */
 export interface QueryOptions extends ParamOptions {

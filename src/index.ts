@@ -80,4 +80,4 @@ export {
   type RouteNode,
   type Vars,
 } from "./tree.js";
-export { badRequest, headerParam, queryParam, queryParams, readParams, readParamsAsync, type FieldError, type ParamOptions, type ParamReader } from "./params.js";
+export { badRequest, headerParam, queryParam, queryParams, readParams, readParamsAsync, type FieldError, type NamedValueReader, type ParamOptions, type ParamReader } from "./params.js";

@@ -38,20 +38,34 @@ export interface ParamOptions {
 type AnyRequest = RoutedRequest<object>;
 
 /**
- * The query parameter `name` (its first value), parsed with `parser` (`Text` unless given), e.g.
- * `queryParam(req, "page", Int)`. Missing (unless `optional`) or unparsable: throws a 400
- * {@link HttpError} naming the parameter and the type. An empty value (`?page=`) is present.
+ * Reads one named value of a request (a query parameter or a header), parsed with `parser` (`Text`
+ * unless given). Missing (unless `optional`) or unparsable: throws a 400 {@link HttpError} naming the
+ * value and the type.
  */
-export function queryParam(request: AnyRequest, name: string): string;
-export function queryParam(request: AnyRequest, name: string, parser: undefined, options: ParamOptions & { readonly optional: true }): string | undefined;
-export function queryParam<T>(request: AnyRequest, name: string, parser: PathParser<T>): T;
-export function queryParam<T>(request: AnyRequest, name: string, parser: PathParser<T>, options: ParamOptions & { readonly optional: true }): T | undefined;
-export function queryParam<T>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
-export function queryParam<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>, options: ParamOptions = {}): T | undefined {
-  const value = request.query.get(name);
-  if (value === null) return absent("query", name, parser, options);
-  return parsed("query", name, parser, value);
+export interface NamedValueReader {
+  (request: AnyRequest, name: string): string;
+  (request: AnyRequest, name: string, parser: undefined, options: ParamOptions & { readonly optional: true }): string | undefined;
+  <T>(request: AnyRequest, name: string, parser: PathParser<T>): T;
+  <T>(request: AnyRequest, name: string, parser: PathParser<T>, options: ParamOptions & { readonly optional: true }): T | undefined;
+  <T>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
 }
+
+/** A reader of one named value, from where it is and how to get it. */
+function namedValue(where: "query" | "header", get: (request: AnyRequest, name: string) => string | null): NamedValueReader {
+  return ((request: AnyRequest, name: string, parser: PathParser<unknown> = Text, options: ParamOptions = {}) => {
+    const value = get(request, name);
+    return value === null ? absent(where, name, parser, options) : parsed(where, name, parser, value);
+  }) as NamedValueReader;
+}
+
+/**
+ * The query parameter `name` (its first value), e.g. `queryParam(req, "page", Int)`; see
+ * {@link NamedValueReader}. An empty value (`?page=`) is present.
+ */
+export const queryParam: NamedValueReader = namedValue("query", (request, name) => request.query.get(name));
+
+/** The request header `name` (any case), e.g. `headerParam(req, "x-api-key")`; see {@link NamedValueReader}. */
+export const headerParam: NamedValueReader = namedValue("header", (request, name) => request.headers.get(name));
 
 /**
  * Every value of the repeated query key `name` (`?tag=a&tag=b`), each parsed with `parser`; `[]` when
@@ -61,22 +75,6 @@ export function queryParams(request: AnyRequest, name: string): string[];
 export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T>): T[];
 export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>): T[] {
   return request.query.getAll(name).map((value) => parsed("query", name, parser, value));
-}
-
-/**
- * The request header `name` (any case), parsed with `parser` (`Text` unless given), e.g.
- * `headerParam(req, "x-api-key")`. Missing (unless `optional`) or unparsable: throws a 400
- * {@link HttpError} naming the header.
- */
-export function headerParam(request: AnyRequest, name: string): string;
-export function headerParam(request: AnyRequest, name: string, parser: undefined, options: ParamOptions & { readonly optional: true }): string | undefined;
-export function headerParam<T>(request: AnyRequest, name: string, parser: PathParser<T>): T;
-export function headerParam<T>(request: AnyRequest, name: string, parser: PathParser<T>, options: ParamOptions & { readonly optional: true }): T | undefined;
-export function headerParam<T>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
-export function headerParam<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>, options: ParamOptions = {}): T | undefined {
-  const value = request.headers.get(name);
-  if (value === null) return absent("header", name, parser, options);
-  return parsed("header", name, parser, value);
 }
 
 const NOUN = { query: "query parameter", header: "header" } as const;
