@@ -108,17 +108,15 @@ interface Instances {
 
 function singletons(resolve: Resolver): Instances {
   const made = new Map<ClassLike, object>();
-  return {
-    fixed(cls) {
-      let instance = made.get(cls);
-      if (instance === undefined) {
-        instance = obtain(cls, () => resolve(cls as new () => object));
-        made.set(cls, instance);
-      }
-      return instance;
-    },
-    forRequest: (cls) => made.get(cls)!,
+  const fixed = (cls: ClassLike): object => {
+    let instance = made.get(cls);
+    if (instance === undefined) {
+      instance = obtain(cls, () => resolve(cls as new () => object));
+      made.set(cls, instance);
+    }
+    return instance;
   };
+  return { fixed, forRequest: fixed };
 }
 
 function perRequest(resolve: RequestResolver): Instances {
@@ -187,9 +185,10 @@ function handlerFor(cls: ClassLike, planned: PlannedRoute, fixed: object | undef
   return handler;
 }
 
-// The method is looked up per call, so a spy or a patched method on the instance is honoured.
-
-/** The handler of a singleton controller: the instance is known, so nothing is looked up per request. */
+/**
+ * The handler of a singleton controller: the instance is known, so nothing is resolved per request.
+ * The method is looked up per call, so a spy or a patched method on the instance is honoured.
+ */
 function singleton(self: Methods, method: string | symbol, readers: readonly (ArgReader | undefined)[], waits: boolean): Handler {
   if (readers.length === 0) return () => self[method]!();
   if (waits) return async (request) => self[method]!(...(await readParamsAsync(request, readers)));

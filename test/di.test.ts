@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { Container, injectable as inversifyInjectable, inject as inversifyInject } from "inversify";
 import { container as rootContainer, injectable, type DependencyContainer } from "tsyringe";
-import { headerParam, inject } from "../src";
+import { headerParam, inject, type RoutedRequest } from "../src";
 import { controllers, ControllerError, Guard, Match, PathVar, Route, type CanActivate } from "../decorators";
 import { shape } from "./helpers/decorators";
 
@@ -178,22 +178,33 @@ describe("request-scoped controllers", () => {
     }
     const root = rootContainer.createChildContainer();
     root.registerSingleton(Counter);
-    const children: DependencyContainer[] = [];
+    // one child container per request, shared by the guard and the controller: keyed by req.raw,
+    // the adapter's native request, the same object for every guard and handler of one request
+    const children = new WeakMap<object, DependencyContainer>();
+    let made = 0;
+    const childFor = (req: RoutedRequest): DependencyContainer => {
+      let child = children.get(req.raw as object);
+      if (child === undefined) {
+        child = root.createChildContainer();
+        child.register(Caller, { useValue: new Caller(headerParam(req, "x-user", undefined, { optional: true }) ?? "anonymous") });
+        children.set(req.raw as object, child);
+        made++;
+      }
+      return child;
+    };
+    const resolved: string[] = [];
     const app = controllers([Profile], {
       scope: "request",
-      resolve: (C, req) => {
-        const child = root.createChildContainer();
-        child.register(Caller, { useValue: new Caller(headerParam(req, "x-user", undefined, { optional: true }) ?? "anonymous") });
-        children.push(child);
-        return child.resolve(C);
-      },
+      resolve: (C, req) => (resolved.push(C.name), childFor(req).resolve(C)),
     });
-    expect(children).toHaveLength(0); // nothing is resolved at startup
+    expect(resolved).toEqual([]); // nothing is resolved at startup
     expect(JSON.parse((await inject(app, { url: "/me", headers: { "x-user": "ada" } })).body)).toEqual({ name: "ada" });
     expect(JSON.parse((await inject(app, { url: "/me", headers: { "x-user": "alan" } })).body)).toEqual({ name: "alan" });
     expect((await inject(app, { url: "/me" })).status).toBe(404);
     expect(root.resolve(Counter).made).toBe(2);
-    expect(children.length).toBe(2 + 2 + 1); // a guard and a controller per admitted request, a guard for the refused one
+    // the guard class and the controller per admitted request, the guard alone for the refused one
+    expect(resolved).toEqual(["SignedIn", "Profile", "SignedIn", "Profile", "SignedIn"]);
+    expect(made).toBe(3);
   });
 
   test("inversify: a child container per request (new Container({ parent }))", async () => {
