@@ -1,3 +1,4 @@
+import { isHttpError } from "../src/errors.js";
 import { badRequest, type FieldError } from "../src/params.js";
 import type { RoutedRequest } from "../src/request.js";
 import { loadClassTransformer, loadClassValidator } from "./class-validator.cjs";
@@ -47,16 +48,16 @@ export function bodyLibraries(): Libraries {
 }
 
 /**
- * The request's JSON body (read within the body limit) as an instance of `type`, validated with the
- * class's class-validator decorators. Throws a 400 `HttpError` when the body is not a JSON object or
- * fails a constraint, listing every failing field (`address.city`, `items.0.qty`) and constraint:
+ * The request's JSON body (read within the body limit: over it, a 413) as an instance of `type`,
+ * validated with the class's class-validator decorators. Throws a 400 `HttpError` when the body is not
+ * JSON, not a JSON object, or fails a constraint, listing every failing field (`address.city`, `items.0.qty`) and constraint:
  * ```ts
  * route("POST /users", async (req) => store.add(await body(req, CreateUser, { whitelist: true })))
  * ```
  */
 export async function body<T extends object>(request: RoutedRequest<object>, type: new () => T, options: BodyOptions = {}): Promise<T> {
   const { plainToInstance, validate } = bodyLibraries();
-  const plain: unknown = await request.json();
+  const plain = await json(request);
   if (typeof plain !== "object" || plain === null || Array.isArray(plain)) {
     const got = plain === null ? "null" : Array.isArray(plain) ? "an array" : typeof plain;
     throw badRequest("the body must be a JSON object", [{ in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` }]);
@@ -70,6 +71,16 @@ export async function body<T extends object>(request: RoutedRequest<object>, typ
   });
   if (failures.length > 0) throw badRequest("the body is invalid", fieldErrors(failures, ""));
   return instance;
+}
+
+/** The body parsed as JSON; malformed or empty JSON is the core's 400, in the shape of the other fields' 400s. */
+async function json(request: RoutedRequest<object>): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch (error) {
+    if (!isHttpError(error) || error.status !== 400) throw error;
+    throw badRequest(error.message, [{ in: "body", field: "", constraint: "isJson", message: error.message }]);
+  }
 }
 
 /** class-validator's tree of failures as one flat list, one entry per field and constraint. */

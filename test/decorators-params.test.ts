@@ -250,8 +250,12 @@ describe("@Body", () => {
   });
 
   test("malformed JSON, an empty body, a body that is not an object: 400; over the body limit: 413", async () => {
-    expect(await call(app, post("/orders", null, "{nope"))).toMatchObject({ status: 400 });
-    expect(await call(app, post("/orders", null, ""))).toMatchObject({ status: 400 });
+    const malformed = await call(app, post("/orders", null, "{nope"));
+    const malformedError = (malformed.body as { error: string }).error;
+    expect(malformedError).toMatch(/^request body is not valid JSON: /);
+    expect(malformed).toEqual({ status: 400, body: { error: malformedError, errors: [{ in: "body", field: "", constraint: "isJson", message: malformedError }] } });
+    const empty = "request body is empty; expected JSON";
+    expect(await call(app, post("/orders", null, ""))).toEqual({ status: 400, body: { error: empty, errors: [{ in: "body", field: "", constraint: "isJson", message: empty }] } });
     for (const [json, got] of [[[valid], "an array"], ["text", "string"], [null, "null"], [5, "number"]] as const) {
       expect(await call(app, post("/orders", json))).toEqual({
         status: 400,
