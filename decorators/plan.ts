@@ -204,7 +204,7 @@ function planRoute(
             (prefix === undefined ? "" : ` under @Match(${JSON.stringify(prefix.pattern)})`) +
             ` (${available.length === 0 ? "it captures none" : `its labels: ${available.join(", ")}`})`);
       }
-      checkDeclaredType(cls, name, p.index, p.label, variable, declared);
+      checkDeclaredType(cls, name, p.index, decoratorName(p), `"${p.label}:${variable.typeName}"`, variable.parser as PathParser<unknown>, declared);
     }
     args[p.index] = settle(cls, name, p, declared);
   }
@@ -227,10 +227,14 @@ function settle(cls: ClassLike, method: string, p: ParamSource & { readonly inde
     case "query": {
       const array = p.options.array ?? declared === Array;
       const parser = p.options.type ?? (array ? Text : parserFor(cls, method, p, declared));
+      if (!array) checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
       return { kind: "query", name: p.name, parser, optional: p.options.optional ?? false, array };
     }
-    case "header":
-      return { kind: "header", name: p.name, parser: p.options.type ?? parserFor(cls, method, p, declared), optional: p.options.optional ?? false };
+    case "header": {
+      const parser = p.options.type ?? parserFor(cls, method, p, declared);
+      checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
+      return { kind: "header", name: p.name, parser, optional: p.options.optional ?? false };
+    }
     case "body": {
       const { type = declared, ...options } = p.options;
       if (typeof type !== "function" || type === Object || type === Array) {
@@ -262,13 +266,12 @@ function parserFor(cls: ClassLike, method: string, p: ParamSource & { readonly i
  * `design:paramtypes` against the parser's `valueType`: `Number` for `Int`, the class for a newtype.
  * No check when either is unknown, or the declared type is `Object` (a union, `unknown`, an interface).
  */
-function checkDeclaredType(cls: ClassLike, method: string, index: number, label: string, variable: VariablePart, declared: unknown): void {
-  const valueType = (variable.parser as PathParser<unknown>).valueType;
+function checkDeclaredType(cls: ClassLike, method: string, index: number, decorator: string, gives: string, parser: PathParser<unknown>, declared: unknown): void {
+  const valueType = parser.valueType;
   if (valueType === undefined || typeof declared !== "function" || declared === Object) return;
   if (declared === valueType || valueType.prototype instanceof declared) return;
   throw new ControllerError("PARAM_TYPE_MISMATCH", nameOf(cls), method,
-    `parameter ${index} (@PathVar(${JSON.stringify(label)})) is declared as ${typeName(declared)}, but ` +
-      `"${label}:${variable.typeName}" gives ${typeName(valueType)} values`);
+    `parameter ${index} (${decorator}) is declared as ${typeName(declared)}, but ${gives} gives ${typeName(valueType)} values`);
 }
 
 function typeName(type: { readonly name: string }): string {

@@ -140,6 +140,21 @@ describe("@Query", () => {
     expect(expectControllerError(() => controllers([Unknown]), "PARAM_TYPE", "Unknown", "get").message).toContain("(it is declared as Date)");
   });
 
+  test("a declared type that contradicts the parser is a startup error, as for @PathVar", () => {
+    class Contradicts {
+      @Route("GET /")
+      get(@Query("q") _q: string, @Query("page", Int) _page: string) {}
+    }
+    expect(expectControllerError(() => controllers([Contradicts]), "PARAM_TYPE_MISMATCH", "Contradicts", "get").message)
+      .toBe('Contradicts.get: parameter 1 (@Query("page")) is declared as string, but Int gives number values');
+    class HeaderContradicts {
+      @Route("GET /")
+      get(@Header("x-when", Bool) _when: number) {}
+    }
+    expect(expectControllerError(() => controllers([HeaderContradicts]), "PARAM_TYPE_MISMATCH", "HeaderContradicts", "get").message)
+      .toBe('HeaderContradicts.get: parameter 0 (@Header("x-when")) is declared as number, but Bool gives boolean values');
+  });
+
   test("bad decorator arguments fail at once", () => {
     expect(() => Query("")).toThrow("@Query: the name must be a non-empty string");
     expect(() => Query("x", {} as never)).toThrow("@Query: the type must be a parser");
