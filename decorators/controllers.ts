@@ -1,8 +1,9 @@
 import type { PathParser } from "../src/parsers/parser.js";
 import { match, PatternError, parsePattern, route, type ParsedPattern, type VariablePart } from "../src/pattern/index.js";
 import type { RoutedRequest } from "../src/request.js";
-import { alt, type Handler, type Route, type RouteNode } from "../src/tree.js";
+import { alt, described, type Handler, type Route, type RouteNode } from "../src/tree.js";
 import { ControllerError } from "./errors.js";
+import { handlerInfoOf } from "./openapi.js";
 import {
   declaredParamTypes,
   matchesOf,
@@ -99,7 +100,7 @@ function controllerTree(cls: ControllerClass, resolve: Resolver): RouteNode {
   const planned = routes.map((r) => planRoute(cls, r, prefix, params.get(r.method) ?? []));
 
   const instance = instanceOf(cls, resolve);
-  const nodes = planned.map((p) => route(p.pattern, handlerFor(cls, instance, p)));
+  const nodes = planned.map((p) => route(p.pattern, described(handlerFor(cls, instance, p), handlerInfoOf(cls, p.method))));
   const inner = alt(...nodes);
   return prefixPattern === undefined ? inner : match(prefixPattern, inner);
 }

@@ -15,7 +15,8 @@ interface ClassValidator {
 
 let library: ClassValidator | null | undefined;
 
-function classValidator(): ClassValidator | null {
+/** class-validator, or `null` when it is not installed. */
+export function classValidator(): ClassValidator | null {
   if (library === undefined) {
     try {
       library = require("class-validator") as ClassValidator;
