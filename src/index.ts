@@ -23,6 +23,7 @@ export {
   UUID,
   Word,
   type ParsedBy,
+  type ParserSchema,
   type PathParser,
   type PathTypes,
 } from "./parsers/index.js";
@@ -50,12 +51,19 @@ export {
   type PatternErrorCode,
   type PatternNext,
   type PatternVars,
+  type RouteCaptures,
   type VariablePart,
 } from "./pattern/index.js";
 export type { RequestInput, RoutedRequest } from "./request.js";
+export { allowedMethods, type AllowedMethods } from "./routes/allow.js";
+export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./routes/listing.js";
+export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./routes/openapi.js";
+export { printShadowed, shadowed, type ShadowedRoute, type ShadowVerdict } from "./routes/shadow.js";
+export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./routes/url.js";
 export { inject, type InjectRequest, type InjectResponse } from "./testing.js";
 export {
   alt,
+  described,
   guard,
   method,
   path,
@@ -65,6 +73,7 @@ export {
   type GuardNode,
   type GuardPredicate,
   type Handler,
+  type HandlerInfo,
   type HandlerNode,
   type MethodNode,
   type PathEndNode,

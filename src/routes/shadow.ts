@@ -64,7 +64,7 @@ function reasonFor(verdict: ShadowVerdict, by: readonly ListedRoute[]): string {
 }
 
 /** `#3 GET /users/{id} (Users.byId)`: a route in messages, numbered from 1 as `printRoutes` does. */
-export function describe(r: ListedRoute): string {
+function describe(r: ListedRoute): string {
   return `#${r.index + 1} ${r.method ?? "*"} ${r.path}${r.exact ? "" : "/…"} (${r.handler})`;
 }
 
