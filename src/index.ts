@@ -2,7 +2,12 @@
  * switchyard: ordered first-match HTTP routing (the WebGear routing spec) over one route tree.
  * @packageDocumentation
  */
-export { toApplication, type ApplicationOptions } from "./adapters/node.js";
+export { nodeRequest, toApplication, type ApplicationOptions } from "./adapters/node.js";
+export { DEFAULT_BODY_LIMIT, type BodyInput, type BodySource } from "./body.js";
+export { HttpError, isHttpError, statusText, type HttpErrorOptions } from "./errors.js";
+export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
+export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOptions } from "./pipeline.js";
+export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
 export { interpret, interpreter } from "./dispatch/interpret.js";
@@ -60,7 +65,7 @@ export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./ro
 export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./routes/openapi.js";
 export { printShadowed, shadowed, type ShadowedRoute, type ShadowVerdict } from "./routes/shadow.js";
 export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./routes/url.js";
-export { inject, type InjectRequest, type InjectResponse } from "./testing.js";
+export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
   alt,
   described,
