@@ -63,7 +63,7 @@ export type { RequestInput, RoutedRequest } from "./request.js";
 export { allowedMethods, type AllowedMethods } from "./routes/allow.js";
 export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./routes/listing.js";
 export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./routes/openapi.js";
-export { printShadowed, shadowed, type ShadowedRoute, type ShadowVerdict } from "./routes/shadow.js";
+export { checkUnreachable, printShadowed, shadowed, type ShadowedRoute, type ShadowVerdict, type UnreachablePolicy } from "./routes/shadow.js";
 export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./routes/url.js";
 export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {

@@ -141,3 +141,22 @@ class Inclusion {
     return found;
   }
 }
+
+/** What to do at startup about unreachable routes: nothing (the default), warn, or refuse to start. */
+export type UnreachablePolicy = "ignore" | "warn" | "throw";
+
+/**
+ * Applies `policy` to the unreachable routes of `tree` (fall-through-only routes are fine): `warn`
+ * writes the report with `console.warn`, `throw` throws an `Error` carrying it. Routes are never
+ * reordered.
+ */
+export function checkUnreachable(tree: RouteNode, policy: UnreachablePolicy = "ignore", where = "switchyard-router"): void {
+  if (policy === "ignore") return;
+  if (policy !== "warn" && policy !== "throw") throw new TypeError(`${where}: unreachable must be "ignore", "warn" or "throw", got ${JSON.stringify(policy)}`);
+  const unreachable = shadowed(tree).filter((s) => s.verdict === "unreachable");
+  if (unreachable.length === 0) return;
+  const message = `${where}: ${unreachable.length} unreachable route${unreachable.length === 1 ? "" : "s"}:\n` +
+    unreachable.map((s) => `  ${describe(s.route)}: ${s.reason}`).join("\n");
+  if (policy === "throw") throw new Error(message);
+  console.warn(message);
+}
