@@ -20,7 +20,7 @@ export type UrlTarget = RouteNode | ((...args: never[]) => unknown);
  * typed handler; enclosing `match` prefixes add theirs (checked when the URL is built).
  */
 export type UrlVars<T> = T extends (request: RoutedRequest<infer V>) => unknown
-  ? V & Readonly<Record<string, unknown>>
+  ? [V] extends [never] ? Readonly<Record<string, unknown>> : V & Readonly<Record<string, unknown>>
   : T extends RouteCaptures<infer C>
     ? unknown extends C ? Readonly<Record<string, unknown>> : C & Readonly<Record<string, unknown>>
     : Readonly<Record<string, unknown>>;
