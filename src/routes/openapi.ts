@@ -27,6 +27,7 @@ export interface OpenApiDocument {
   readonly info: OpenApiOptions["info"];
   readonly servers?: OpenApiOptions["servers"];
   readonly paths: Readonly<Record<string, OpenApiObject>>;
+  readonly components?: OpenApiObject;
 }
 
 const OPENAPI_METHODS = new Set(["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]);
@@ -50,7 +51,14 @@ export function openapi(tree: RouteNode, options: OpenApiOptions): OpenApiDocume
     if (path.key !== own) operation["x-switchyard-path"] = own;
     place((paths[path.key] ??= {}), route, operation);
   });
-  return { openapi: "3.1.0", info: options.info, ...(options.servers === undefined ? {} : { servers: options.servers }), paths };
+  return {
+    openapi: "3.1.0",
+    info: options.info,
+    ...(options.servers === undefined ? {} : { servers: options.servers }),
+    paths,
+    // a tree with no route: validators want an entry in paths, webhooks or components
+    ...(Object.keys(paths).length === 0 ? { components: { schemas: {} } } : {}),
+  };
 }
 
 /** Puts an operation where OpenAPI (or, failing that, an `x-` key) can hold it. */
