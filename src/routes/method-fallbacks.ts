@@ -27,12 +27,30 @@ export function withMethodFallbacks(tree: RouteNode, route: Route, options: Meth
   if (!head && !methodNotAllowed) return route;
   const unanswered = (input: RequestInput): Reply | null | Promise<Reply | null> => {
     if (head && input.method === "HEAD") {
-      const asGet = route({ ...input, method: "GET" });
+      const asGet = then(route({ ...input, method: "GET" }), withLength);
       return methodNotAllowed ? after(asGet, () => notAllowed(tree, input, head)) : asGet;
     }
     return methodNotAllowed ? notAllowed(tree, input, head) : null;
   };
   return (input) => after(route(input), () => unanswered(input));
+}
+
+/** What `f` makes of the reply (sync stays sync). */
+function then(outcome: Reply | null | Promise<Reply | null>, f: (reply: Reply | null) => Reply | null): Reply | null | Promise<Reply | null> {
+  return outcome instanceof Promise ? outcome.then(f) : f(outcome);
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The GET reply for a HEAD, with the `content-length` the GET would have had (a HEAD's answer names
+ * it; the adapter, seeing a HEAD, sends no body and would not count it).
+ */
+function withLength(got: Reply | null): Reply | null {
+  if (got === null || got.headers["content-length"] !== undefined) return got;
+  const body = got.body;
+  const length = typeof body === "string" ? utf8.encode(body).length : body instanceof Uint8Array ? body.length : undefined;
+  return length === undefined ? got : reply({ status: got.status, headers: { ...got.headers, "content-length": String(length) }, body });
 }
 
 /** `outcome`, or what `next` gives when it is `null` (sync stays sync). */
