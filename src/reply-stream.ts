@@ -94,3 +94,28 @@ export function isBodiless(status: number): boolean {
 export function discard(body: ReplyBody): void {
   if (isStreamBody(body)) chunksOf(body).cancel();
 }
+
+/**
+ * A streamed reply body as a Web `ReadableStream` (for `Response` and Koa), with its first chunk
+ * already read: a stream that fails before its first byte rejects here, while the status can still
+ * be a 500. Cancelling the result (the client left) cancels the body.
+ */
+export async function webStreamOf(body: StreamBody): Promise<ReadableStream<Uint8Array>> {
+  const chunks = chunksOf(body);
+  let first: Uint8Array | null;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    chunks.cancel();
+    throw error;
+  }
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = first ?? (await chunks.next());
+      first = null;
+      if (chunk === null) controller.close();
+      else controller.enqueue(chunk);
+    },
+    cancel: () => chunks.cancel(),
+  });
+}
