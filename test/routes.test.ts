@@ -1,4 +1,6 @@
 import "reflect-metadata";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Min } from "class-validator";
 import {
   alt,
@@ -281,5 +283,36 @@ describe("decorator docs", () => {
     }
     expect((Positive as unknown as PathParser<unknown>).openApiSchema).toEqual({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
     expect((Positive as unknown as PathParser<unknown>).includedIn).toEqual([Int]);
+  });
+});
+
+describe("the README's \"Seeing your routes\" example", () => {
+  test("its printed table and shadow report are what the functions print", () => {
+    const readme = readFileSync(path.join(__dirname, "../README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Seeing your routes"));
+    const health = () => ({ status: "ok" });
+    function userById() { return "x"; }
+    function userByName() { return "x"; }
+    function me() { return "x"; }
+    function createUser() { return "x"; }
+    function removeUser() { return "x"; }
+    function files() { return "x"; }
+    const hasApiKey = () => true;
+    const byId = route("GET /users/id:Int", userById);
+    const app = alt(
+      route("GET /health", health),
+      match("/api", alt(
+        byId,
+        route("GET /users/name:Text", userByName),
+        route("GET /users/me", me),
+        route("POST /users", createUser),
+        guard(hasApiKey, route("DELETE /users/id:Int", removeUser)),
+      )),
+      match("GET /static", files),
+    );
+    expect(section).toContain("```\n" + printRoutes(app) + "```");
+    expect(section).toContain("```\n" + printShadowed(app) + "```");
+    expect(urlFor(app, byId, { id: 42 })).toBe("/api/users/42");
+    expect(section).toContain('urlFor(app, byId, { id: 42 });                                    // "/api/users/42"');
   });
 });
