@@ -64,14 +64,14 @@ export function listed(chain: RouteChain, index: number): ListedRoute {
   };
 }
 
-/** A path from segment tests: literals as they are, each variable as `variable(label, parser)`. */
-export function templateOf(tests: readonly SegmentTest[], variable: (label: string, parser: PathParser<unknown>) => string,
+/** A path from segment tests: each literal through `literal`, each variable as `variable(label)`. */
+export function templateOf(tests: readonly SegmentTest[], variable: (label: string) => string,
   literal: (segment: string) => string = (segment) => segment): string {
-  return "/" + tests.map((t) => (typeof t === "string" ? literal(t) : variable(t.label, t.parser))).join("/");
+  return "/" + tests.map((t) => (typeof t === "string" ? literal(t) : variable(t.label))).join("/");
 }
 
 /** The name tools show for a handler. */
-export function handlerName(leaf: HandlerNode): string {
+function handlerName(leaf: HandlerNode): string {
   return leaf.info?.name ?? (leaf.handler.name || "(anonymous)");
 }
 
@@ -102,7 +102,7 @@ function displayPath(r: ListedRoute): string {
 }
 
 /** Left-aligned columns, two spaces apart, no trailing spaces. */
-export function table(rows: readonly (readonly string[])[]): string {
+function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
   return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join("  ").trimEnd()).join("\n") + "\n";
 }
