@@ -1,11 +1,13 @@
 import { match, route } from "../src/pattern/index.js";
 import type { RoutedRequest } from "../src/request.js";
-import { alt, guard, type GuardPredicate, type Handler, type Next, type Route, type RouteNode } from "../src/tree.js";
+import { readParams, readParamsAsync } from "../src/params.js";
+import { checkUnreachable, type UnreachablePolicy } from "../src/routes/shadow.js";
+import { alt, described, guard, type GuardPredicate, type Handler, type Next, type Route, type RouteNode } from "../src/tree.js";
+import { argReader, type ArgReader } from "./arguments.js";
 import { bodyLibraries } from "./body.js";
 import { ControllerError } from "./errors.js";
 import { isGuardClass, type CanActivate } from "./guard.js";
-import { readParams, readParamsAsync } from "../src/params.js";
-import { argReader, type ArgReader } from "./arguments.js";
+import { handlerInfoOf } from "./openapi.js";
 import { nameOf, where, type ClassLike, type GuardSpec } from "./metadata.js";
 import { planController, type PlannedRoute } from "./plan.js";
 
@@ -39,6 +41,8 @@ export interface ControllersOptions {
   readonly scope?: "singleton";
   /** How a controller's instance is obtained; `new C()` (no arguments) unless given. */
   readonly resolve?: Resolver;
+  /** What to do about a route earlier routes always catch: `"ignore"` (default), `"warn"` or `"throw"`. */
+  readonly unreachable?: UnreachablePolicy;
 }
 
 /** Options of {@link controllers} for request-scoped controllers. */
@@ -46,6 +50,8 @@ export interface RequestScopeOptions {
   /** An instance per request: `resolve(C, request)` runs for each request a route of `C` answers. */
   readonly scope: "request";
   readonly resolve: RequestResolver;
+  /** What to do about a route earlier routes always catch: `"ignore"` (default), `"warn"` or `"throw"`. */
+  readonly unreachable?: UnreachablePolicy;
 }
 
 /**
@@ -85,7 +91,9 @@ export function controllers(classes: readonly ControllerClass[], options: Contro
     seen.add(cls);
     return controllerTree(cls, instances);
   });
-  return alt(...trees);
+  const tree = alt(...trees);
+  checkUnreachable(tree, options.unreachable, "controllers");
+  return tree;
 }
 
 function construct(controller: new () => object): object {
@@ -150,8 +158,8 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
   if (plan.routes.some((r) => r.args.some((a) => a?.kind === "body"))) bodyLibraries();
   const instance = instances.fixed(cls);
   const nodes = plan.routes.map((planned) => {
-    const leaf = handlerFor(cls, planned, instance, instances);
-    const guarded = planned.guards.reduceRight<Next<never>>((next, g) => guard(predicateOf(g, instances), next), leaf as Handler<never>);
+    const leaf = described(handlerFor(cls, planned, instance, instances), handlerInfoOf(cls, planned.method));
+    const guarded = planned.guards.reduceRight<Next<never>>((next, g) => guard(predicateOf(g, instances), next), leaf as Next<never>);
     return route(planned.pattern, guarded as Next);
   });
   const inner = alt(...nodes);

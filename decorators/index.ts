@@ -11,6 +11,7 @@ export { ControllerError, type ControllerErrorCode } from "./errors.js";
 export { Guard, type CanActivate, type GuardDecorator } from "./guard.js";
 export { Match } from "./match.js";
 export type { GuardSpec } from "./metadata.js";
+export { Describe, type RouteDocs } from "./openapi.js";
 export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeInstance, type NewtypeValue, type ParserClass } from "./newtype.js";
 export { Body, Header, PathVar, Query, Req, type QueryOptions } from "./parameters.js";
 export { Route, type RouteMethod } from "./route.js";

@@ -108,7 +108,8 @@ describe("controllers sample over HTTP (tsc-compiled)", () => {
       error: "the body is invalid",
       errors: [
         { in: "body", field: "admin", constraint: "whitelistValidation", message: "property admin should not exist" },
-        { in: "body", field: "name", constraint: "matches", message: "a name is 3 to 20 lower-case letters, digits or _, starting with a letter" },
+        { in: "body", field: "name", constraint: "matches", message: "name must be lower-case letters, digits or _, starting with a letter" },
+        { in: "body", field: "name", constraint: "isLength", message: "name must be longer than or equal to 3 characters" },
       ],
     });
     expect((await get("/api/users", { method: "POST", headers: json, body: '{"name":' })).status).toBe(400);

@@ -3,7 +3,7 @@
  * that parses as the base type but fails a constraint is a mismatch, so the next route is tried; a
  * query value, header or body that fails one is a 400.
  */
-import { IsString, Matches, Min } from "class-validator";
+import { IsString, Length, Matches, Min } from "class-validator";
 import { Int, Text } from "switchyard-router";
 import { Newtype, PathType } from "switchyard-router/decorators";
 
@@ -13,27 +13,21 @@ export class UserId extends Newtype(Int) {
   @Min(1) declare readonly value: number;
 }
 
-/** What a user name is: 3 to 20 lower-case letters, digits or `_`, starting with a letter. */
-const USERNAME = /^[a-z][a-z0-9_]{2,19}$/;
+/** What a user name is made of: lower-case letters, digits or `_`, starting with a letter. */
+const USERNAME = /^[a-z][a-z0-9_]*$/;
 
-/** A user name in a path: a segment that is no user name is a mismatch. */
+/** A user name in a path, 3 to 20 characters: a segment that is no user name is a mismatch. */
 @PathType()
 export class Username extends Newtype(Text) {
-  @Matches(USERNAME, { message: "a name is 3 to 20 lower-case letters, digits or _, starting with a letter" })
+  @Length(3, 20)
+  @Matches(USERNAME)
   declare readonly value: string;
 }
 
-/** The body of POST /api/users: the same rule, checked by @Body; a body that breaks it is a 400. */
+/** The body of POST /api/users: the same rules, checked by @Body; a body that breaks them is a 400. */
 export class CreateUser {
   @IsString()
-  @Matches(USERNAME, { message: "a name is 3 to 20 lower-case letters, digits or _, starting with a letter" })
+  @Length(3, 20)
+  @Matches(USERNAME, { message: "name must be lower-case letters, digits or _, starting with a letter" })
   name!: string;
-}
-
-// Lets `route("GET /users/id:UserId", …)` type `req.vars.id` as a UserId in functional routes too.
-declare module "switchyard-router" {
-  interface PathTypes {
-    UserId: UserId;
-    Username: Username;
-  }
 }
