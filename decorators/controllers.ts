@@ -9,7 +9,7 @@ import { ControllerError } from "./errors.js";
 import { isGuardClass, type CanActivate } from "./guard.js";
 import { handlerInfoOf } from "./openapi.js";
 import { nameOf, where, type ClassLike, type GuardSpec } from "./metadata.js";
-import { planController, type PlannedRoute } from "./plan.js";
+import { planController, type ArgSource, type PlannedRoute } from "./plan.js";
 
 /*
  * Plan → tree. Each class becomes `match(prefix, alt(route(pattern, guard(…, handler)), …))` (or just
@@ -188,7 +188,9 @@ function handlerFor(cls: ClassLike, planned: PlannedRoute, fixed: object | undef
   }
   const readers = planned.args.map((a) => (a === undefined ? undefined : argReader(a)));
   const waits = planned.args.some((a) => a?.kind === "body");
-  const handler = fixed === undefined ? requestScoped(cls, method, readers, waits, instances) : singleton(fixed as Methods, method, readers, waits);
+  const handler = fixed === undefined
+    ? requestScoped(cls, method, readers, waits, instances)
+    : isRouted(planned.args) ? routedOnly(fixed as Methods, method, planned.args) : singleton(fixed as Methods, method, readers, waits);
   Object.defineProperty(handler, "name", { value: where(cls, method) });
   return handler;
 }
@@ -198,9 +200,32 @@ function handlerFor(cls: ClassLike, planned: PlannedRoute, fixed: object | undef
  * The method is looked up per call, so a spy or a patched method on the instance is honoured.
  */
 function singleton(self: Methods, method: string | symbol, readers: readonly (ArgReader | undefined)[], waits: boolean): Handler {
-  if (readers.length === 0) return () => self[method]!();
   if (waits) return async (request) => self[method]!(...(await readParamsAsync(request, readers)));
   return (request) => self[method]!(...readParams(request, readers));
+}
+
+/** Parameters that only take the request and its path variables, which cannot fail. */
+function isRouted(args: readonly (ArgSource | undefined)[]): args is readonly (RoutedArg | undefined)[] {
+  return args.every((a) => a === undefined || a.kind === "pathVar" || a.kind === "request");
+}
+
+type RoutedArg = Extract<ArgSource, { readonly kind: "pathVar" | "request" }>;
+
+/**
+ * The handler of a singleton controller whose parameters are path variables and the request: read in
+ * place, with nothing to collect or await — the common case, kept as cheap as a hand-written handler.
+ */
+function routedOnly(self: Methods, method: string | symbol, args: readonly (RoutedArg | undefined)[]): Handler {
+  const count = args.length;
+  if (count === 0) return () => self[method]!();
+  return (request) => {
+    const values = new Array<unknown>(count);
+    for (let i = 0; i < count; i++) {
+      const source = args[i];
+      values[i] = source === undefined ? undefined : source.kind === "request" ? request : request.vars[source.label];
+    }
+    return self[method]!(...values);
+  };
 }
 
 /** The handler of a request-scoped controller: the resolver gives the instance for each request. */

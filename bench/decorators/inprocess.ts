@@ -1,6 +1,6 @@
 /*
  * The decorator framework's cost per request without sockets (the second half of npm run bench:decorators):
- * each variant's tree through the in-memory test client, N sequential requests per round, rounds
+ * each variant's tree through the in-memory test client, 5,000 sequential requests per round, 40 rounds
  * interleaved so that a busy machine slows all variants alike. Less noisy than the HTTP figures, and it
  * isolates what the framework adds. A variant written `name@/other/checkout` runs on that checkout's
  * build (main's, to check that singleton controllers kept their speed).
@@ -10,8 +10,8 @@ import "reflect-metadata";
 import path from "node:path";
 import { load, variants } from "./variants";
 
-const n = Number(process.env.REQUESTS ?? 20_000);
-const rounds = Number(process.env.ROUNDS ?? 5);
+const n = Number(process.env.REQUESTS ?? 5_000);
+const rounds = Number(process.env.ROUNDS ?? 40);
 const json = { method: "POST", url: "/items?page=2", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "lamp", price: 12 }) };
 const requests: Record<string, { method?: string; url: string; headers?: Record<string, string>; body?: string }> = {
   decorated: json, functional: json, hand: json,
