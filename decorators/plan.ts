@@ -37,8 +37,6 @@ export type ArgSource =
 
 /** A route method, checked. */
 export interface PlannedRoute {
-  /** The class that declared the `@Route` (the controller itself or a base class). */
-  readonly owner: ClassLike;
   readonly method: string | symbol;
   readonly pattern: string;
   /** Per parameter position; `undefined` for an undecorated parameter. */
@@ -94,11 +92,11 @@ function checkLevel(level: ClassLike): void {
   const prototype = level.prototype as Record<string | symbol, unknown>;
   const routed = new Map<string | symbol, string>();
   for (const r of routesOf(level)) {
-    if (r.method === "constructor" || (typeof r.method !== "string" && typeof r.method !== "symbol")) {
+    if (r.method === "constructor") {
       throw new ControllerError("RESERVED_METHOD", nameOf(level), String(r.method),
         "a route is recorded for the constructor, which is not a method a request can call");
     }
-    if (typeof prototype[r.method] !== "function") {
+    if ((typeof r.method !== "string" && typeof r.method !== "symbol") || typeof prototype[r.method] !== "function") {
       throw new ControllerError("NOT_A_METHOD", nameOf(level), String(r.method), "a route is recorded for a member that is not a method of the class");
     }
     const earlier = routed.get(r.method);
@@ -138,9 +136,10 @@ function checkLevel(level: ClassLike): void {
 
 function checkGuard(cls: ClassLike, method: string | symbol, guard: GuardSpec): void {
   if (isGuardClass(guard)) return;
-  if (typeof guard !== "function" || /^class[\s{]/.test(Function.prototype.toString.call(guard))) {
+  const isClass = typeof guard === "function" && /^class[\s{]/.test(Function.prototype.toString.call(guard));
+  if (typeof guard !== "function" || isClass) {
     throw new ControllerError("NOT_A_GUARD", nameOf(cls), String(method),
-      `@Guard(${typeof guard === "function" ? guard.name || "(anonymous)" : typeof guard}) is a class without canActivate(request); ` +
+      `@Guard(${typeof guard === "function" ? guard.name || "(anonymous)" : typeof guard}) is ${isClass ? "a class without canActivate(request)" : "not a function"}; ` +
         "a guard is a predicate (request) => boolean or a class with canActivate");
   }
 }
@@ -215,7 +214,7 @@ function planRoute(
       `the pattern ${JSON.stringify(pattern)} captures "${missing.label}" but no parameter has ` +
         `@PathVar(${JSON.stringify(missing.label)})`);
   }
-  return { owner, method, pattern, args: Array.from(args), guards };
+  return { method, pattern, args: Array.from(args), guards };
 }
 
 /** A recorded parameter with its parser or DTO class settled, from the decorator or the declared type. */

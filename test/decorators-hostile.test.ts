@@ -63,11 +63,18 @@ describe("hand-written or corrupted metadata is checked by controllers()", () =>
     expect(e.message).toBe("Target.constructor: a route is recorded for the constructor, which is not a method a request can call");
   });
 
-  test("a route recorded for a member that is not a method (a field, __proto__)", () => {
-    for (const member of ["field", "__proto__", "missing"]) {
+  test("a guard recorded that is not a function", () => {
+    const Target = plain();
+    Reflect.defineMetadata("switchyard:guards", [{ method: undefined, guard: "admin" }], Target);
+    const e = expectControllerError(() => controllers([Target]), "NOT_A_GUARD", "Target", "ok");
+    expect(e.message).toBe("Target.ok: @Guard(string) is not a function; a guard is a predicate (request) => boolean or a class with canActivate");
+  });
+
+  test("a route recorded for a member that is not a method (a field, __proto__, a number key)", () => {
+    for (const member of ["field", "__proto__", "missing", 42]) {
       const Target = plain();
       Reflect.defineMetadata("switchyard:routes", [{ method: member, pattern: "GET /" }], Target);
-      expectControllerError(() => controllers([Target]), "NOT_A_METHOD", "Target", member);
+      expectControllerError(() => controllers([Target]), "NOT_A_METHOD", "Target", String(member));
     }
   });
 
