@@ -15,7 +15,11 @@ export interface BodyOptions {
   readonly whitelist?: boolean;
   /** Properties without class-validator decorators are a 400 (implies `whitelist`). */
   readonly forbidNonWhitelisted?: boolean;
+  /** How deep objects and arrays may nest (the body itself is level 1); deeper is a 400. Default 64. */
+  readonly maxDepth?: number;
 }
+
+const DEFAULT_MAX_DEPTH = 64;
 
 interface ValidationFailure {
   readonly property: string;
@@ -62,6 +66,10 @@ export async function body<T extends object>(request: RoutedRequest<object>, typ
     const got = plain === null ? "null" : Array.isArray(plain) ? "an array" : typeof plain;
     throw badRequest("the body must be a JSON object", [{ in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` }]);
   }
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (deeperThan(plain, maxDepth)) {
+    throw badRequest(`the body is nested deeper than ${maxDepth} levels`, [{ in: "body", field: "", constraint: "maxDepth", message: `objects and arrays nest at most ${maxDepth} deep` }]);
+  }
   const instance = plainToInstance(type, plain) as T;
   const failures = await validate(instance, {
     whitelist: options.whitelist === true || options.forbidNonWhitelisted === true,
@@ -81,6 +89,22 @@ async function json(request: RoutedRequest<object>): Promise<unknown> {
     if (!isHttpError(error) || error.status !== 400) throw error;
     throw badRequest(error.message, [{ in: "body", field: "", constraint: "isJson", message: error.message }]);
   }
+}
+
+/**
+ * Whether JSON `value` nests objects or arrays more than `limit` deep. Walked without recursion:
+ * class-transformer and class-validator recurse, and a body of nested brackets within the size limit
+ * would otherwise exhaust the stack (a 500 instead of the client's 400).
+ */
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** class-validator's tree of failures as one flat list, one entry per field and constraint. */

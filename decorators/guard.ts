@@ -27,7 +27,7 @@ export function Guard(...guards: readonly GuardSpec[]): GuardDecorator {
   guards.forEach((g, i) => {
     if (typeof g !== "function") throw new TypeError(`@Guard: argument ${i + 1} is ${g === null ? "null" : typeof g}, not a predicate or a guard class`);
   });
-  return (target: object, method?: string | symbol | object, _descriptor?: PropertyDescriptor) => {
+  return (target: object, method?: string | symbol | object) => {
     rejectStandardCall("@Guard", method);
     const owner: ClassLike = method === undefined ? (target as ClassLike) : ownerOf("@Guard", target, method as string | symbol);
     // recorded last-first: decorators apply bottom-up and recordGuard puts each in front

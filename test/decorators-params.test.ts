@@ -282,6 +282,25 @@ describe("@Body", () => {
     expect(limited.status).toBe(413);
   });
 
+  test("a body nested deeper than maxDepth is a 400 before class-transformer recurses into it", async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`; // {"a":1} is level 1
+    const over = await call(app, post("/orders", null, deep(100_000)));
+    expect(over).toEqual({
+      status: 400,
+      body: { error: "the body is nested deeper than 64 levels", errors: [{ in: "body", field: "", constraint: "maxDepth", message: "objects and arrays nest at most 64 deep" }] },
+    });
+    // 64 levels pass the depth check (and fail validation as usual); 65 do not
+    expect((await call(app, post("/orders", null, deep(64)))).body).toMatchObject({ error: "the body is invalid" });
+    expect((await call(app, post("/orders", null, deep(65)))).body).toMatchObject({ errors: [{ constraint: "maxDepth" }] });
+    class Shallow {
+      @Route("POST /shallow")
+      take(@Body(CreateOrder, { maxDepth: 2 }) order: CreateOrder) {
+        return order.email;
+      }
+    }
+    expect((await call(controllers([Shallow]), post("/shallow", valid))).body).toMatchObject({ error: "the body is nested deeper than 2 levels" });
+  });
+
   test("__proto__ and constructor keys in the JSON touch no prototype", async () => {
     const answer = await call(app, post("/orders", null, `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"email":"a@b.co","address":{"street":"s","country":"GB"},"lines":[{"sku":"a","qty":1}]}`));
     expect(answer.status).toBe(200);
