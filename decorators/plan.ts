@@ -144,21 +144,32 @@ function checkGuard(cls: ClassLike, method: string | symbol, guard: GuardSpec): 
   }
 }
 
-/** Parses a pattern; a `PatternError` gets the class (and method) in front of its message. */
-function parseFor(cls: ClassLike, method: string | symbol | undefined, decorator: string, pattern: string): ParsedPattern {
+/**
+ * Parses a pattern; a `PatternError` gets the class (and method) in front of its message, and an
+ * unknown type a hint about why (`declared`: the method's parameter types, when known).
+ */
+function parseFor(cls: ClassLike, method: string | symbol | undefined, decorator: string, pattern: string, declared?: readonly unknown[]): ParsedPattern {
   try {
     return parsePattern(pattern);
   } catch (error) {
     if (error instanceof PatternError) {
       error.message = `${where(cls, method)}: ${decorator}: ${error.message}`;
-      if (error.code === "UNKNOWN_TYPE") error.message += `\n${unregisteredHint(error.pattern.slice(error.position, error.position + error.length))}`;
+      if (error.code === "UNKNOWN_TYPE") error.message += `\n${unknownTypeHint(error.pattern.slice(error.position, error.position + error.length), declared ?? [])}`;
     }
     throw error;
   }
 }
 
-/** Why a class decorated with `@PathType` may still be unknown: its module never ran. */
-function unregisteredHint(typeName: string): string {
+/**
+ * Why a type may be unknown: a parameter declared with a parser class of that name that was never
+ * registered, or a `@PathType` class whose module never ran.
+ */
+function unknownTypeHint(typeName: string, declared: readonly unknown[]): string {
+  const parserClass = declared.some((t) => typeof t === "function" && t.name === typeName && typeof (t as Partial<PathParser<unknown>>).parseUrlPiece === "function");
+  if (parserClass) {
+    return `hint: a parameter is declared as ${typeName}, a parser class that is not registered: decorate it with @PathType() ` +
+      `(or call registerPathType(${typeName}) before controllers())`;
+  }
   return `hint: if ${typeName} is a class decorated with @PathType(), its module has not run yet: TypeScript ` +
     `drops an import used only as a type, so the decorator never ran. Load the module for its effect ` +
     `(import "./path/to/its/module";) or use ${typeName} as a value, or call registerPathType(${typeName}) before controllers()`;
@@ -178,7 +189,8 @@ function planRoute(
   guards: readonly GuardSpec[],
 ): PlannedRoute {
   const name = String(method);
-  const parsed = parseFor(cls, method, "@Route", pattern);
+  const types = declaredParamTypes(owner.prototype as object, method);
+  const parsed = parseFor(cls, method, "@Route", pattern, types);
   const own = variables(parsed);
   const inherited = variables(prefix);
   const clash = own.find((v) => inherited.some((p) => p.label === v.label));
@@ -190,7 +202,6 @@ function planRoute(
     throw error;
   }
   const captured = new Map<string, VariablePart>([...inherited, ...own].map((v) => [v.label, v]));
-  const types = declaredParamTypes(owner.prototype as object, method);
   const args: (ArgSource | undefined)[] = [];
   for (const p of params) {
     const declared = types?.[p.index];

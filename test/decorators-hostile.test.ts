@@ -1,6 +1,6 @@
 import "reflect-metadata";
-import { inject, PatternError } from "../src";
-import { controllers, ControllerError, PathVar, Query, Route } from "../decorators";
+import { inject, PatternError, Text } from "../src";
+import { controllers, ControllerError, Newtype, PathType, PathVar, Query, Route } from "../decorators";
 import { errorOf, expectControllerError } from "./helpers/decorators";
 
 /*
@@ -117,8 +117,21 @@ describe("hand-written or corrupted metadata is checked by controllers()", () =>
   });
 });
 
-describe("UNKNOWN_TYPE names the likely cause: a @PathType module that never ran", () => {
-  test("the message keeps the pattern error and adds the hint", () => {
+describe("UNKNOWN_TYPE names the likely cause", () => {
+  test("a parameter declared with a parser class that was never registered: add @PathType()", () => {
+    class Sku extends Newtype(Text) {}
+    class Products {
+      @Route("GET /products/sku:Sku")
+      get(@PathVar("sku") _sku: Sku) {}
+    }
+    const error = errorOf(() => controllers([Products])) as PatternError;
+    expect(error.code).toBe("UNKNOWN_TYPE");
+    expect(error.message).toContain("hint: a parameter is declared as Sku, a parser class that is not registered: decorate it with @PathType()");
+    PathType()(Sku);
+    expect(() => controllers([Products])).not.toThrow();
+  });
+
+  test("a type nothing declares: the @PathType module may never have run", () => {
     class Users {
       @Route("GET /users/id:UserIdNeverLoaded")
       get(@PathVar("id") _id: unknown) {}
