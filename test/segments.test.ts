@@ -21,13 +21,22 @@ const PATH_TABLE: ReadonlyArray<readonly [raw: string, segments: readonly string
   ["/%4", ["%4"], "`/%4` → [%4] (truncated escape kept literally)"],
   ["/%FF", ["\uFFFD"], "`/%FF` → [U+FFFD] (invalid UTF-8 decodes leniently)"],
   ["/a/../b", ["a", "..", "b"], "`/a/../b` → [a, .., b] (no dot-segment removal)"],
+  ["/%e2%82", ["\uFFFD\uFFFD"], "`/%e2%82` → [U+FFFD U+FFFD] (each byte of a broken sequence is one U+FFFD)"],
+  ["/%E2%82a", ["\uFFFD\uFFFDa"], "`/%E2%82a` → [U+FFFD U+FFFD a] (broken in the middle)"],
+  ["/%F0%9F%98", ["\uFFFD\uFFFD\uFFFD"], "`/%F0%9F%98` → three U+FFFD (truncated at the end)"],
+  ["/%E2%82%AC%E2%82", ["€\uFFFD\uFFFD"], "`/%E2%82%AC%E2%82` → [€ U+FFFD U+FFFD]"],
+  ["http://example.com/a/b", ["a", "b"], "`http://host/a/b` → [a, b] (absolute form: the authority goes)"],
+  ["https://example.com:8443/a", ["a"], "`https://host:port/a` → [a]"],
+  ["http://h", [], "`http://h` → [] (an empty path is `/`)"],
+  ["HTTP://example.com/foo", ["HTTP:", "", "example.com", "foo"], "`HTTP://example.com/foo` → [HTTP:, '', example.com, foo] (only lower-case http:// and https:// are stripped)"],
+  ["x://", ["x:", "", ""], "`x://` → [x:, '', ''] (any other scheme stays part of the path)"],
 ];
 
 const echoSegments = alt((request) => ({ segments: request.segments }));
 
-describe("DESIGN path table: splitPath", () => {
+describe("DESIGN path table: rawPathOf then splitPath", () => {
   test.each(PATH_TABLE)("path table row %j → %j (%s)", (raw, segments) => {
-    expect(splitPath(raw)).toEqual(segments);
+    expect(splitPath(rawPathOf(raw))).toEqual(segments);
   });
 });
 
@@ -74,10 +83,24 @@ describe("rawPathOf: the path of a request target", () => {
     expect(rawPathOf("/?x")).toBe("/");
     expect(rawPathOf("/a%3Fb")).toBe("/a%3Fb");
   });
-  test("an absolute-form target keeps only its path", () => {
+  test("an absolute-form target keeps only its path; an empty path is `/`", () => {
     expect(rawPathOf("http://example.com/a/b?q")).toBe("/a/b");
-    expect(rawPathOf("http://example.com")).toBe("");
-    expect(rawPathOf("http://example.com?x=/y")).toBe("");
+    expect(rawPathOf("https://example.com:8443/a/b")).toBe("/a/b");
+    expect(rawPathOf("http://example.com")).toBe("/");
+    expect(rawPathOf("https://example.com")).toBe("/");
+    expect(rawPathOf("http://example.com?x=/y")).toBe("/");
+    expect(rawPathOf("http://")).toBe("/");
+    expect(rawPathOf("")).toBe("/");
+    expect(rawPathOf("?x")).toBe("/");
+  });
+  test("only the lower-case prefixes `http://` and `https://` make a target absolute (as warp's extractPath)", () => {
+    expect(rawPathOf("HTTP://example.com/foo")).toBe("HTTP://example.com/foo");
+    expect(rawPathOf("Http://example.com/foo")).toBe("Http://example.com/foo");
+    expect(rawPathOf("ftp://example.com/foo")).toBe("ftp://example.com/foo");
+    expect(rawPathOf("x://")).toBe("x://");
+    expect(rawPathOf("http:/example.com/foo")).toBe("http:/example.com/foo");
+    expect(rawPathOf("httpx://h/foo")).toBe("httpx://h/foo");
+    expect(rawPathOf("/http://h/foo")).toBe("/http://h/foo");
   });
   test("a query that holds `://` does not make an origin-form target absolute", () => {
     expect(rawPathOf("/r?next=http://x/y")).toBe("/r");
