@@ -49,6 +49,7 @@ export {
   type ParsedPattern,
   type PatternErrorCode,
   type PatternNext,
+  type CheckedPattern,
   type PatternVars,
   type VariablePart,
 } from "./pattern/index.js";
