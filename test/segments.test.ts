@@ -21,6 +21,8 @@ const PATH_TABLE: ReadonlyArray<readonly [raw: string, segments: readonly string
   ["/%4", ["%4"], "`/%4` → [%4] (truncated escape kept literally)"],
   ["/%FF", ["\uFFFD"], "`/%FF` → [U+FFFD] (invalid UTF-8 decodes leniently)"],
   ["/a/../b", ["a", "..", "b"], "`/a/../b` → [a, .., b] (no dot-segment removal)"],
+  ["/?q=1", [], "`/?q=1` → [] (the path ends at the first `?`)"],
+  ["/%C0%AF", ["\uFFFD\uFFFD"], "`/%C0%AF` → [U+FFFD U+FFFD] (an overlong form is two bad bytes)"],
   ["/%e2%82", ["\uFFFD\uFFFD"], "`/%e2%82` → [U+FFFD U+FFFD] (each byte of a broken sequence is one U+FFFD)"],
   ["/%E2%82a", ["\uFFFD\uFFFDa"], "`/%E2%82a` → [U+FFFD U+FFFD a] (broken in the middle)"],
   ["/%F0%9F%98", ["\uFFFD\uFFFD\uFFFD"], "`/%F0%9F%98` → three U+FFFD (truncated at the end)"],
