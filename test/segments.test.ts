@@ -85,24 +85,25 @@ describe("rawPathOf: the path of a request target", () => {
     expect(rawPathOf("/?x")).toBe("/");
     expect(rawPathOf("/a%3Fb")).toBe("/a%3Fb");
   });
-  test("an absolute-form target keeps only its path; an empty path is `/`", () => {
-    expect(rawPathOf("http://example.com/a/b?q")).toBe("/a/b");
-    expect(rawPathOf("https://example.com:8443/a/b")).toBe("/a/b");
-    expect(rawPathOf("http://example.com")).toBe("/");
-    expect(rawPathOf("https://example.com")).toBe("/");
-    expect(rawPathOf("http://example.com?x=/y")).toBe("/");
-    expect(rawPathOf("http://")).toBe("/");
-    expect(rawPathOf("")).toBe("/");
-    expect(rawPathOf("?x")).toBe("/");
-  });
-  test("only the lower-case prefixes `http://` and `https://` make a target absolute (as warp's extractPath)", () => {
-    expect(rawPathOf("HTTP://example.com/foo")).toBe("HTTP://example.com/foo");
-    expect(rawPathOf("Http://example.com/foo")).toBe("Http://example.com/foo");
-    expect(rawPathOf("ftp://example.com/foo")).toBe("ftp://example.com/foo");
-    expect(rawPathOf("x://")).toBe("x://");
-    expect(rawPathOf("http:/example.com/foo")).toBe("http:/example.com/foo");
-    expect(rawPathOf("httpx://h/foo")).toBe("httpx://h/foo");
-    expect(rawPathOf("/http://h/foo")).toBe("/http://h/foo");
+  // as http-types' extractPath, which warp uses: [target, path, why]
+  test.each([
+    ["http://example.com/a/b?q", "/a/b", "absolute form: the origin goes"],
+    ["https://example.com:8443/a/b", "/a/b", "https too, port included"],
+    ["http://example.com", "/", "an empty path is `/`"],
+    ["https://example.com", "/", "an empty path is `/`"],
+    ["http://example.com?x=/y", "/", "the authority ends at `?` too"],
+    ["http://", "/", "no authority, no path"],
+    ["", "/", "an empty target is `/`"],
+    ["?x", "/", "only a query is `/`"],
+    ["HTTP://example.com/foo", "HTTP://example.com/foo", "only the lower-case prefixes are absolute form"],
+    ["Http://example.com/foo", "Http://example.com/foo", "only the lower-case prefixes are absolute form"],
+    ["ftp://example.com/foo", "ftp://example.com/foo", "any other scheme stays in the path"],
+    ["x://", "x://", "any other scheme stays in the path"],
+    ["http:/example.com/foo", "http:/example.com/foo", "`http:/` is not `http://`"],
+    ["httpx://h/foo", "httpx://h/foo", "the prefix is exactly `http://`"],
+    ["/http://h/foo", "/http://h/foo", "origin form: nothing is stripped"],
+  ])("%j → %j (%s)", (target, expected) => {
+    expect(rawPathOf(target)).toBe(expected);
   });
   test("a query that holds `://` does not make an origin-form target absolute", () => {
     expect(rawPathOf("/r?next=http://x/y")).toBe("/r");
