@@ -1,6 +1,145 @@
-/** Reads a body stream to the end, as UTF-8 text (the request body for handlers, a reply for `inject`). */
-export async function readText(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  return Buffer.concat(chunks).toString("utf8");
+import { HttpError } from "./errors.js";
+
+/*
+ * Request bodies, read the same way on every runtime: chunk by chunk, never past the body limit, so an
+ * oversized upload costs a few chunks of memory and a 413, not the whole body.
+ */
+
+/**
+ * A request body as an adapter hands it over: chunks pulled one by one, and a way to stop early.
+ * `stop` leaves the rest unread (the adapter decides what that means for the connection).
+ */
+export interface BodySource {
+  /** The next chunk, or `null` at the end. */
+  read(): Promise<Uint8Array | null>;
+  /** Stop reading: nothing more will be asked. */
+  stop(): void;
+}
+
+/** What a request body may be given as (adapters and tests). */
+export type BodyInput = BodySource | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string> | Uint8Array | string;
+
+/** Default {@link PipelineOptions.bodyLimit}: 1 MiB, as Fastify. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const encoder = new TextEncoder();
+const EMPTY = new Uint8Array(0);
+
+/** A {@link BodySource} for any {@link BodyInput}. */
+export function bodySource(input: BodyInput | undefined | null): BodySource {
+  if (input === undefined || input === null) return bytesSource(EMPTY);
+  if (typeof input === "string") return bytesSource(encoder.encode(input));
+  if (input instanceof Uint8Array) return bytesSource(input);
+  if (isBodySource(input)) return input;
+  if (typeof ReadableStream !== "undefined" && input instanceof ReadableStream) return streamSource(input);
+  return iterableSource(input as AsyncIterable<Uint8Array | string>);
+}
+
+function isBodySource(value: object): value is BodySource {
+  return typeof (value as BodySource).read === "function" && typeof (value as BodySource).stop === "function";
+}
+
+function bytesSource(bytes: Uint8Array): BodySource {
+  let done = bytes.length === 0;
+  return {
+    read: () => {
+      if (done) return Promise.resolve(null);
+      done = true;
+      return Promise.resolve(bytes);
+    },
+    stop: () => {
+      done = true;
+    },
+  };
+}
+
+function streamSource(stream: ReadableStream<Uint8Array>): BodySource {
+  const reader = stream.getReader();
+  return {
+    read: async () => {
+      const { done, value } = await reader.read();
+      return done ? null : toBytes(value);
+    },
+    stop: () => {
+      reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
+function iterableSource(iterable: AsyncIterable<Uint8Array | string>): BodySource {
+  const iterator = iterable[Symbol.asyncIterator]();
+  return {
+    read: async () => {
+      const { done, value } = await iterator.next();
+      return done ? null : toBytes(value);
+    },
+    stop: () => {
+      iterator.return?.()?.catch(() => undefined);
+    },
+  };
+}
+
+function toBytes(chunk: unknown): Uint8Array {
+  if (chunk instanceof Uint8Array) return chunk;
+  if (typeof chunk === "string") return encoder.encode(chunk);
+  throw new TypeError(`a request body chunk must be bytes or a string, got ${typeof chunk}`);
+}
+
+/** The 413 for a body over `limit` bytes. */
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, `request body is larger than the limit of ${limit} bytes`);
+}
+
+/**
+ * Reads the whole body, refusing (413) a declared `content-length` over `limit` before reading
+ * anything, and stopping at the first chunk that goes over it otherwise.
+ */
+export async function readBody(source: BodySource, limit: number, declaredLength: string | null): Promise<Uint8Array> {
+  if (declaredLength !== null && Number(declaredLength) > limit) {
+    source.stop();
+    throw tooLarge(limit);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await source.read(); chunk !== null; chunk = await source.read()) {
+    size += chunk.byteLength;
+    if (size > limit) {
+      source.stop();
+      throw tooLarge(limit);
+    }
+    chunks.push(chunk);
+  }
+  return concat(chunks, size);
+}
+
+/** One array with the bytes of all `chunks` (`size` in all). */
+export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
+
+/**
+ * Body bytes as text: UTF-8, a leading byte-order mark dropped, and invalid sequences replaced by
+ * U+FFFD (the WHATWG rule that `Response.text()` follows on every runtime), never an error.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
+/** Body text parsed as JSON; malformed or empty JSON is a 400 saying what is wrong. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === "") throw new HttpError(400, "request body is empty; expected JSON");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `request body is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
 }

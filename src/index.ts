@@ -2,7 +2,12 @@
  * switchyard: ordered first-match HTTP routing (the WebGear routing spec) over one route tree.
  * @packageDocumentation
  */
-export { toApplication, type ApplicationOptions } from "./adapters/node.js";
+export { nodeRequest, toApplication, type ApplicationOptions } from "./adapters/node.js";
+export { DEFAULT_BODY_LIMIT, type BodyInput, type BodySource } from "./body.js";
+export { HttpError, isHttpError, statusText, type HttpErrorOptions } from "./errors.js";
+export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
+export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOptions } from "./pipeline.js";
+export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
 export { interpret, interpreter } from "./dispatch/interpret.js";
@@ -54,7 +59,7 @@ export {
   type VariablePart,
 } from "./pattern/index.js";
 export type { RequestInput, RoutedRequest } from "./request.js";
-export { inject, type InjectRequest, type InjectResponse } from "./testing.js";
+export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
   alt,
   guard,

@@ -1,11 +1,14 @@
-import { Readable } from "node:stream";
 import { stringifyJson } from "./json.js";
+import { isStreamBody, type StreamBody } from "./reply-stream.js";
 
 /** Header values of a reply: one value, or several for repeated headers such as `set-cookie`. */
 export type ReplyHeaders = Readonly<Record<string, string | readonly string[]>>;
 
-/** What a reply carries: text, bytes, a stream, or nothing. */
-export type ReplyBody = string | Uint8Array | Readable | null;
+/**
+ * What a reply carries: text, bytes, a stream (a Web `ReadableStream` or any async iterable of bytes or
+ * strings — a Node `Readable` is one), or nothing.
+ */
+export type ReplyBody = string | Uint8Array | StreamBody | null;
 
 /** Status and headers for {@link json}, {@link text} and {@link reply}. */
 export interface ReplyInit {
@@ -82,8 +85,30 @@ const TEXT_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "text/plain; 
 const NO_HEADERS: ReplyHeaders = Object.freeze({});
 const BYTES_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "application/octet-stream" });
 
+/** A reply made here: its status, headers and body were checked when it was made. */
+class MadeReply implements Reply {
+  readonly [REPLY_BRAND] = true as const;
+  constructor(
+    readonly status: number,
+    readonly headers: ReplyHeaders,
+    readonly body: ReplyBody,
+  ) {}
+}
+
 function makeReply(status: number, headers: ReplyHeaders, body: ReplyBody): Reply {
-  return { [REPLY_BRAND]: true, status, headers, body };
+  return new MadeReply(status, headers, body);
+}
+
+/**
+ * A reply that carries the brand but was not made by {@link reply} (hand-forged, or from another copy
+ * of this package), checked as {@link reply} would check it: a bad one throws, so it is a 500.
+ */
+function rebuilt(forged: Reply): Reply {
+  const body: unknown = forged.body;
+  if (!(body === null || body === undefined || typeof body === "string" || body instanceof Uint8Array || isStreamBody(body))) {
+    throw new TypeError(`a reply's body must be text, bytes, a stream or null, got ${typeof body}`);
+  }
+  return reply({ status: forged.status, headers: forged.headers, body: (body ?? null) as ReplyBody });
 }
 
 function withDefaultType(body: ReplyBody, defaults: ReplyHeaders, init: ReplyInit | undefined): Reply {
@@ -131,7 +156,7 @@ export type HandlerResult =
   | RouteMismatch
   | string
   | Uint8Array
-  | Readable
+  | StreamBody
   | object
   | number
   | boolean
@@ -146,10 +171,8 @@ const NO_CONTENT = makeReply(204, NO_HEADERS, null);
 export function toReply(result: HandlerResult): Reply | RouteMismatch {
   if (result === undefined) return NO_CONTENT;
   if (result === MISMATCH) return MISMATCH;
-  if (isReply(result)) return result;
+  if (isReply(result)) return result instanceof MadeReply ? result : rebuilt(result);
   if (typeof result === "string") return text(result);
-  if (result instanceof Uint8Array || result instanceof Readable) {
-    return makeReply(200, BYTES_HEADERS, result);
-  }
+  if (result instanceof Uint8Array || isStreamBody(result)) return makeReply(200, BYTES_HEADERS, result);
   return json(result);
 }

@@ -1,17 +1,25 @@
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { readText } from "./body.js";
+import { bodySource, type BodyInput, type BodySource, DEFAULT_BODY_LIMIT, decodeText, parseJson, readBody } from "./body.js";
+import { type HeaderRecord, headersOf, isRequestHeaders, NO_HEADERS, type RequestHeaders } from "./headers.js";
 import { rawPathOf, splitPath } from "./segments.js";
 
-/** What a dispatcher needs to know of a request. */
+/** A request as an adapter (or a test) hands it to the pipeline or a dispatcher. */
 export interface RequestInput {
   readonly method: string;
   /** The request target as sent: path and query (`/users/7?x=1`). */
   readonly url: string;
-  readonly headers?: IncomingHttpHeaders;
-  /** The native request, when there is one. */
-  readonly raw?: IncomingMessage;
-  /** Request body, for requests with no native request behind them (tests). */
-  readonly body?: string | Uint8Array;
+  /** A header reader (a Web `Headers` works), or header values by name. */
+  readonly headers?: RequestHeaders | HeaderRecord;
+  /** The body: text, bytes, a Web `ReadableStream`, an async iterable of chunks, or a {@link BodySource}. */
+  readonly body?: BodyInput;
+  /**
+   * A body a framework has already read and parsed (Express's or Koa's `req.body`): `json()` returns it
+   * and `text()` its text, instead of reading the (already consumed) stream again.
+   */
+  readonly parsedBody?: { readonly value: unknown };
+  /** The adapter's native object (see each adapter's accessor). */
+  readonly raw?: unknown;
+  /** Which adapter made the request: what `raw` is. */
+  readonly adapter?: string;
 }
 
 /** The request a handler (or guard) receives. */
@@ -28,20 +36,36 @@ export interface RoutedRequest<V extends object = Record<string, unknown>> {
   readonly rest: readonly string[];
   /** The query string, parsed. Routing ignores it. */
   readonly query: URLSearchParams;
-  readonly headers: IncomingHttpHeaders;
-  /** Captured path variables by label; a null-prototype object, so any label is safe. */
+  /** The request headers, read case-insensitively: `req.headers.get("content-type")`. */
+  readonly headers: RequestHeaders;
+  /** Captured path variables by label; nothing is inherited, so any label is safe. */
   readonly vars: Readonly<V>;
-  /** The native `node:http` request (a stand-in one under `inject`/`interpret`). */
-  readonly raw: IncomingMessage;
-  /** Reads the whole body as UTF-8 text. */
+  /**
+   * The adapter's native request: `IncomingMessage` (node), `Request` (fetch), Express's `req`, Koa's
+   * `ctx`; the request object itself under `inject`/`interpret`. Each adapter exports a typed accessor.
+   */
+  readonly raw: unknown;
+  /** Which adapter made the request (`"node"`, `"fetch"`, `"express"`, `"koa"`, `"inject"`). */
+  readonly adapter: string;
+  /** The whole body as bytes. Over the body limit: an `HttpError` 413. */
+  bytes(): Promise<Uint8Array>;
+  /** The whole body as UTF-8 text (invalid bytes become U+FFFD). Over the body limit: 413. */
   text(): Promise<string>;
-  /** Reads the whole body and parses it as JSON. */
+  /** The whole body parsed as JSON. Malformed or empty JSON: an `HttpError` 400; over the limit: 413. */
   json<T = unknown>(): Promise<T>;
+  /** The body as a stream, not limited and not buffered (for uploads a handler pipes elsewhere). */
+  stream(): ReadableStream<Uint8Array>;
 }
 
-const NO_HEADERS: IncomingHttpHeaders = Object.freeze({});
 /** The variables of a route that captures none: one shared, frozen, null-prototype object. */
 export const NO_VARS: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
+
+/** How bodies are read: the pipeline's limit. */
+export interface BodySettings {
+  readonly bodyLimit: number;
+}
+
+const DEFAULT_SETTINGS: BodySettings = { bodyLimit: DEFAULT_BODY_LIMIT };
 
 /**
  * One incoming request, parsed once, shared by every route tried for it. It is also the request the
@@ -52,24 +76,26 @@ export class RequestContext implements RoutedRequest {
   readonly method: string;
   readonly url: string;
   readonly path: string;
-  readonly headers: IncomingHttpHeaders;
+  readonly raw: unknown;
+  readonly adapter: string;
   vars: Readonly<Record<string, unknown>> = NO_VARS;
   private consumed = 0;
   private claimed = false;
   private decoded: readonly string[] | undefined;
   private parsedQuery: URLSearchParams | undefined;
-  private rawRequest: IncomingMessage | undefined;
-  private bodyText: Promise<string> | undefined;
+  private headerReader: RequestHeaders | undefined;
+  private bodyBytes: Promise<Uint8Array> | undefined;
+  private bodyTaken = false;
 
   constructor(
     private readonly input: RequestInput,
-    private readonly makeRaw: (input: RequestInput) => IncomingMessage,
+    private readonly settings: BodySettings = DEFAULT_SETTINGS,
   ) {
     this.method = input.method;
     this.url = input.url;
     this.path = rawPathOf(input.url);
-    this.headers = input.headers ?? input.raw?.headers ?? NO_HEADERS;
-    this.rawRequest = input.raw;
+    this.raw = input.raw ?? input;
+    this.adapter = input.adapter ?? "direct";
   }
 
   /** The decoded path segments, split on first use (the compiled dispatcher reads `path` directly). */
@@ -91,20 +117,56 @@ export class RequestContext implements RoutedRequest {
     return this.parsedQuery;
   }
 
-  /** The native request, made up on first use when there is none. */
-  get raw(): IncomingMessage {
-    this.rawRequest ??= this.makeRaw(this.input);
-    return this.rawRequest;
+  /** The header reader, made on first use. */
+  get headers(): RequestHeaders {
+    if (this.headerReader === undefined) {
+      const given = this.input.headers;
+      this.headerReader = given === undefined ? NO_HEADERS : isRequestHeaders(given) ? given : headersOf(given);
+    }
+    return this.headerReader;
   }
 
-  /** The body as text, read once. */
-  text(): Promise<string> {
-    this.bodyText ??= readText(this.raw);
-    return this.bodyText;
+  /** The body bytes, read once, within the body limit. */
+  bytes(): Promise<Uint8Array> {
+    this.bodyBytes ??= this.readBytes();
+    return this.bodyBytes;
+  }
+
+  private readBytes(): Promise<Uint8Array> {
+    const parsed = this.input.parsedBody;
+    if (parsed !== undefined) return Promise.resolve(bytesOfParsed(parsed.value));
+    return readBody(this.takeSource(), this.settings.bodyLimit, this.headers.get("content-length"));
+  }
+
+  async text(): Promise<string> {
+    const parsed = this.input.parsedBody;
+    if (parsed !== undefined && typeof parsed.value === "string") return parsed.value;
+    return decodeText(await this.bytes());
   }
 
   async json<T>(): Promise<T> {
-    return JSON.parse(await this.text()) as T;
+    const parsed = this.input.parsedBody;
+    if (parsed !== undefined && !isRawBody(parsed.value)) return parsed.value as T;
+    return parseJson(await this.text()) as T;
+  }
+
+  stream(): ReadableStream<Uint8Array> {
+    const source = this.takeSource();
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const chunk = await source.read();
+        if (chunk === null) controller.close();
+        else controller.enqueue(chunk);
+      },
+      cancel: () => source.stop(),
+    });
+  }
+
+  /** The body source; a body is read once, by one of `bytes()`/`text()`/`json()` or `stream()`. */
+  private takeSource(): BodySource {
+    if (this.bodyTaken) throw new TypeError("the request body was already read (bytes(), text() and json() share one read; stream() takes it whole)");
+    this.bodyTaken = true;
+    return bodySource(this.input.body);
   }
 
   /** The request as a guard or handler at segment `consumed` with `vars` sees it. */
@@ -115,6 +177,18 @@ export class RequestContext implements RoutedRequest {
     this.consumed = consumed;
     return this as RoutedRequest as RoutedRequest<V>;
   }
+}
+
+/** A framework's parsed body that is still raw text or bytes (e.g. from `express.text()`/`raw()`). */
+function isRawBody(value: unknown): value is string | Uint8Array {
+  return typeof value === "string" || value instanceof Uint8Array;
+}
+
+const encoder = new TextEncoder();
+
+function bytesOfParsed(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  return encoder.encode(typeof value === "string" ? value : JSON.stringify(value));
 }
 
 /** What a second (third, …) guard or handler of the same request receives. */
@@ -142,16 +216,25 @@ class Routed<V extends object> implements RoutedRequest<V> {
   get query(): URLSearchParams {
     return this.context.query;
   }
-  get headers(): IncomingHttpHeaders {
+  get headers(): RequestHeaders {
     return this.context.headers;
   }
-  get raw(): IncomingMessage {
+  get raw(): unknown {
     return this.context.raw;
+  }
+  get adapter(): string {
+    return this.context.adapter;
+  }
+  bytes(): Promise<Uint8Array> {
+    return this.context.bytes();
   }
   text(): Promise<string> {
     return this.context.text();
   }
   json<T>(): Promise<T> {
     return this.context.json<T>();
+  }
+  stream(): ReadableStream<Uint8Array> {
+    return this.context.stream();
   }
 }

@@ -1,43 +1,106 @@
-import { pipeline, type ApplicationOptions } from "./adapters/node.js";
-import { standInMessage } from "./adapters/stand-in.js";
-import type { Reply } from "./reply.js";
-import { readText } from "./body.js";
-import { RequestContext } from "./request.js";
+import { concat } from "./body.js";
+import type { HeaderRecord } from "./headers.js";
+import { pipeline, type PipelineOptions, reportSendError } from "./pipeline.js";
+import { reply as makeReply, type Reply } from "./reply.js";
+import { chunksOf, isBodiless, isStreamBody } from "./reply-stream.js";
 import type { Route } from "./tree.js";
-import type { IncomingHttpHeaders } from "node:http";
-import { Readable } from "node:stream";
 
-/** A request for {@link inject}. */
+/** A request for {@link TestClient.request} and {@link inject}. */
 export interface InjectRequest {
   /** `GET` unless given. */
   readonly method?: string;
   readonly url: string;
-  readonly headers?: IncomingHttpHeaders;
+  /** Header values by name (any case). */
+  readonly headers?: HeaderRecord;
   readonly body?: string | Uint8Array;
 }
 
-/** What {@link inject} answers. */
+/** What the test client answers. */
 export interface InjectResponse {
   readonly status: number;
   /** Lower-case names. */
   readonly headers: Readonly<Record<string, string | readonly string[]>>;
+  /** The body as UTF-8 text. */
   readonly body: string;
+  /** The body as bytes. */
+  readonly bytes: Uint8Array;
+  /**
+   * How a streamed body ended: `"complete"`, or `"cut"` when it failed after its first chunk (a server
+   * cuts the connection there; the chunks sent before are in `bytes`).
+   */
+  readonly ended: "complete" | "cut";
 }
+
+/** An in-memory client for one tree: compiled once, no sockets. */
+export interface TestClient {
+  /** Sends one request through the same pipeline as every adapter; a throwing handler gives a 500. */
+  request(request: InjectRequest): Promise<InjectResponse>;
+}
+
+const NOT_FOUND = makeReply({ status: 404 });
+const utf8 = new TextDecoder();
 
 /**
- * Sends one request through the same pipeline as {@link toApplication}, without a socket: for tests.
- * A handler that throws gives status 500, as in a server.
+ * A client that sends requests to `tree` through the same pipeline as the adapters, in memory: the
+ * tree is compiled once, here. It answers what a `node:http` server would: a 404 with an empty body
+ * when nothing matches, no body on a HEAD, 204 or 304, a 500 for a stream that fails before its first
+ * chunk.
  */
-export async function inject(tree: Route, request: InjectRequest, options: ApplicationOptions = {}): Promise<InjectResponse> {
-  const input = { method: request.method ?? "GET", url: request.url, headers: request.headers ?? {}, body: request.body };
-  const reply = await pipeline(tree, options)(new RequestContext(input, standInMessage));
-  return { status: reply.status, headers: reply.headers, body: await bodyText(reply) };
+export function testClient(tree: Route, options: PipelineOptions = {}): TestClient {
+  const handle = pipeline(tree, options);
+  return {
+    async request(request) {
+      const method = request.method ?? "GET";
+      const input = { method, url: request.url, headers: request.headers ?? {}, body: request.body, raw: request, adapter: "inject" };
+      const reply = (await handle(input)) ?? NOT_FOUND;
+      return respond(reply, method === "HEAD" || isBodiless(reply.status), (error) => reportSendError(options, error, { method, url: request.url }));
+    },
+  };
 }
 
-async function bodyText(reply: Reply): Promise<string> {
+// one client per tree for `inject` without options, so a test suite compiles each tree once
+const shared = new WeakMap<Route, TestClient>();
+
+/**
+ * One request through {@link testClient}: a shorthand for tests. Without options, the client (and so
+ * the compiled tree) is kept for the tree and reused.
+ */
+export function inject(tree: Route, request: InjectRequest, options?: PipelineOptions): Promise<InjectResponse> {
+  if (options !== undefined) return testClient(tree, options).request(request);
+  let client = shared.get(tree);
+  if (client === undefined) shared.set(tree, (client = testClient(tree)));
+  return client.request(request);
+}
+
+const encoder = new TextEncoder();
+
+async function respond(reply: Reply, bodiless: boolean, report: (error: unknown) => void): Promise<InjectResponse> {
   const body = reply.body;
-  if (body === null) return "";
-  if (typeof body === "string") return body;
-  if (body instanceof Readable) return readText(body);
-  return Buffer.from(body).toString("utf8");
+  if (!isStreamBody(body)) {
+    const bytes = bodiless || body === null ? new Uint8Array(0) : typeof body === "string" ? encoder.encode(body) : body;
+    return finish(reply.status, reply.headers, bytes, "complete");
+  }
+  const chunks = chunksOf(body);
+  if (bodiless) {
+    chunks.cancel();
+    return finish(reply.status, reply.headers, new Uint8Array(0), "complete");
+  }
+  const received: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let chunk = await chunks.next(); chunk !== null; chunk = await chunks.next()) {
+      received.push(chunk);
+      size += chunk.byteLength;
+    }
+  } catch (error) {
+    report(error);
+    // before the first chunk a server can still answer 500; after it, it cuts the connection
+    if (received.length === 0) return finish(500, { "content-type": "text/plain; charset=utf-8" }, encoder.encode("Internal Server Error"), "complete");
+    return finish(reply.status, reply.headers, concat(received, size), "cut");
+  }
+  return finish(reply.status, reply.headers, concat(received, size), "complete");
+}
+
+function finish(status: number, headers: InjectResponse["headers"], bytes: Uint8Array, ended: InjectResponse["ended"]): InjectResponse {
+  return { status, headers, body: utf8.decode(bytes), bytes, ended };
 }

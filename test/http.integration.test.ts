@@ -1,6 +1,8 @@
 import { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import {
+  isHttpError,
+  nodeRequest,
   alt,
   GET,
   HTTP,
@@ -60,10 +62,10 @@ const tree = alt(
     segments: request.segments,
     rest: request.rest,
     query: [...request.query.entries()],
-    header: request.headers["x-test"] ?? null,
+    header: request.headers.get("x-test"),
     varsProtoIsNull: Object.getPrototypeOf(request.vars) === null,
-    rawIsIncomingMessage: request.raw instanceof IncomingMessage,
-    rawMethod: request.raw.method,
+    rawIsIncomingMessage: nodeRequest(request) instanceof IncomingMessage,
+    rawMethod: nodeRequest(request).method,
   })),
   path("/vars", pathVar("label", Text, pathVar("n", Int, (request) => ({
     vars: request.vars,
@@ -270,11 +272,13 @@ describe("the request a handler receives, over HTTP", () => {
     const large = "x".repeat(256 * 1024);
     expect(await (await get("/echo-text", { method: "POST", body: large })).text()).toBe("text:" + large);
   });
-  test("request.json() with a malformed body is a 500 (handler error), and the server keeps serving", async () => {
+  test("request.json() with a malformed body is a 400 with a useful body, and the server keeps serving", async () => {
     const response = await get("/echo-json", { method: "POST", body: "{not json" });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/^request body is not valid JSON: /);
     expect(reported).toHaveLength(1);
-    expect(reported[0]!.error).toBeInstanceOf(SyntaxError);
+    expect(isHttpError(reported[0]!.error)).toBe(true);
+    expect((reported[0]!.error as Error).cause).toBeInstanceOf(SyntaxError);
     expect((await get("/hello")).status).toBe(200);
   });
 });

@@ -74,7 +74,7 @@ export class UsersController {
   // A custom criterion, as a guard would be: without the API key the route does not match.
   @Route("DELETE /id:UserId")
   remove(@PathVar("id") id: UserId, @Req() req: RoutedRequest): undefined | RouteMismatch {
-    if (req.headers["x-api-key"] !== this.apiKey) return routeMismatch();
+    if (req.headers.get("x-api-key") !== this.apiKey) return routeMismatch();
     return this.store.remove(id.value) ? undefined : routeMismatch();
   }
 }

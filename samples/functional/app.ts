@@ -26,7 +26,7 @@ export function createUserStore(initial: readonly User[] = [{ id: 1, name: "ada"
 }
 
 /** A custom routing criterion (spec 1.2): requests without the API key do not match. */
-export const hasApiKey = (apiKey: string) => (req: RoutedRequest<object>) => req.headers["x-api-key"] === apiKey;
+export const hasApiKey = (apiKey: string) => (req: RoutedRequest<object>) => req.headers.get("x-api-key") === apiKey;
 
 export function createApp(store = createUserStore(), apiKey = "let-me-in") {
   return alt(

@@ -1,4 +1,3 @@
-import { standInMessage } from "../adapters/stand-in.js";
 import { NoParse, parseSegment } from "../parsers/parser.js";
 import { isRouteMismatch, type Reply, toReply } from "../reply.js";
 import { NO_VARS, RequestContext, type RequestInput } from "../request.js";
@@ -66,5 +65,5 @@ export function interpreter(tree: RouteNode): Dispatch {
  * that answers, or `null` when none matches. Handlers run; a handler's error rejects the promise.
  */
 export function interpret(tree: RouteNode, request: RequestInput): Promise<Reply | null> {
-  return run(tree, new RequestContext(request, standInMessage), START);
+  return run(tree, new RequestContext(request), START);
 }

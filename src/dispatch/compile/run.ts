@@ -1,6 +1,7 @@
 import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../reply.js";
 import type { RequestContext } from "../../request.js";
 import { NONE } from "./states.js";
+import { isThenable } from "../../thenable.js";
 import type { Program } from "./program.js";
 import type { VarsObject } from "./routes.js";
 
@@ -47,11 +48,4 @@ function enter(program: Program, request: RequestContext, offset: number, inheri
   const inner = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
   if (inner instanceof Promise) return inner.then((reply) => reply ?? attempt(program, request, offset, inherited, id));
   return inner ?? attempt(program, request, offset, inherited, id);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    ((typeof value === "object" && value !== null) || typeof value === "function") &&
-    typeof (value as { then?: unknown }).then === "function"
-  );
 }

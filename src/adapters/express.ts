@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { headersOf } from "../headers.js";
+import { answerError, pipelineWith, type PipelineOptions } from "../pipeline.js";
+import type { RequestInput, RoutedRequest } from "../request.js";
+import type { Route } from "../tree.js";
+import { NodeBody } from "./node-body.js";
+import { sendReply } from "./node-write.js";
+
+/** The parts of Express's request this adapter reads (Express 4 and 5 requests have them). */
+export interface ExpressRequest extends IncomingMessage {
+  /** Set by a body parser (`express.json()`, `express.text()`, …) when one has read the body. */
+  body?: unknown;
+}
+
+/** An Express middleware function. */
+export type ExpressMiddleware = (req: ExpressRequest, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * Turns a route tree into Express middleware: `app.use(toExpress(tree))`, or `app.use("/api",
+ * toExpress(tree))` (routes then see the path below the mount point, as Express gives it). A route that
+ * answers sends its reply; when none matches, `next()` lets the later Express routes answer. A body an
+ * Express body parser already read is what `req.json()`/`req.text()` return. Errors go to Express's
+ * error handlers (`next(err)`; an `HttpError` carries `status` and `expose`, as they expect) unless
+ * `onError` is given. Handlers reach Express's `req` with {@link expressRequest}.
+ */
+export function toExpress(tree: Route, options: PipelineOptions = {}): ExpressMiddleware {
+  // without onError, errors are thrown on to Express; the pipeline then rejects with them
+  const handle = pipelineWith(tree, options, options.onError === undefined ? rethrow : answerError(options));
+  return (req, res, next) => {
+    const input: RequestInput = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: headersOf(req.headers, true),
+      body: new NodeBody(req),
+      parsedBody: req.body === undefined ? undefined : { value: req.body },
+      raw: req,
+      adapter: "express",
+    };
+    let outcome: ReturnType<typeof handle>;
+    try {
+      outcome = handle(input);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    Promise.resolve(outcome).then(
+      (reply) => (reply === null ? next() : sendReply(res, reply, options)),
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+function rethrow(error: unknown): never {
+  throw error;
+}
+
+/** Express's `req` behind a request served by {@link toExpress}; a `TypeError` for another adapter's. */
+export function expressRequest(request: RoutedRequest<object>): ExpressRequest {
+  if (request.adapter !== "express") throw new TypeError(`expressRequest: this request came through the "${request.adapter}" adapter, not Express`);
+  return request.raw as ExpressRequest;
+}

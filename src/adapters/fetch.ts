@@ -1,0 +1,58 @@
+import { pipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
+import type { Reply } from "../reply.js";
+import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
+import type { RoutedRequest } from "../request.js";
+import type { Route } from "../tree.js";
+
+/** A Fetch-API request handler: what Bun, Deno, Cloudflare Workers and Node's `Request` speak. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * Turns a route tree into a Fetch-API handler, for every runtime that speaks `Request`/`Response`:
+ * `export default { fetch: toFetch(tree) }` (Bun, Deno, Cloudflare Workers), `Deno.serve(handler)`,
+ * `Bun.serve({ fetch: handler })`. No match is a 404 with an empty body. Handlers reach the `Request`
+ * with {@link fetchRequest}. The runtime has already parsed the URL: its dot segments (`/a/../b`) are
+ * gone before routing sees the path.
+ */
+export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandler {
+  const handle = pipeline(tree, options);
+  return async (request) => {
+    const input = { method: request.method, url: targetOf(request.url), headers: request.headers, body: request.body ?? undefined, raw: request, adapter: "fetch" };
+    const reply = await handle(input);
+    if (reply === null) return new Response(null, { status: 404 });
+    return toResponse(reply, request, options);
+  };
+}
+
+/** The request target (path and query) of an absolute URL. */
+function targetOf(url: string): string {
+  const slash = url.indexOf("/", url.indexOf("://") + 3);
+  return slash === -1 ? "/" : url.slice(slash);
+}
+
+async function toResponse(reply: Reply, request: Request, options: PipelineOptions): Promise<Response> {
+  try {
+    const headers = new Headers();
+    for (const name in reply.headers) {
+      const value = reply.headers[name]!;
+      if (typeof value === "string") headers.set(name, value);
+      else for (const one of value) headers.append(name, one);
+    }
+    const body = reply.body;
+    if (isBodiless(reply.status) || request.method === "HEAD" || body === null) {
+      discard(body);
+      return new Response(null, { status: reply.status, headers });
+    }
+    return new Response(isStreamBody(body) ? await webStreamOf(body) : body, { status: reply.status, headers });
+  } catch (error) {
+    // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
+    reportSendError(options, error, { method: request.method, url: request.url });
+    return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+}
+
+/** The `Request` behind a request served by {@link toFetch}; a `TypeError` for another adapter's. */
+export function fetchRequest(request: RoutedRequest<object>): Request {
+  if (request.adapter !== "fetch") throw new TypeError(`fetchRequest: this request came through the "${request.adapter}" adapter, not the Fetch adapter`);
+  return request.raw as Request;
+}

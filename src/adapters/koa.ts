@@ -1,0 +1,90 @@
+import type { IncomingMessage } from "node:http";
+import { headersOf } from "../headers.js";
+import { answerError, pipelineWith, type PipelineOptions, reportSendError } from "../pipeline.js";
+import type { Reply } from "../reply.js";
+import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
+import type { RequestInput, RoutedRequest } from "../request.js";
+import type { Route } from "../tree.js";
+import { NodeBody } from "./node-body.js";
+
+/** The parts of Koa's context this adapter reads and sets (Koa 2 and 3 contexts have them). */
+export interface KoaContext {
+  readonly method: string;
+  readonly url: string;
+  readonly req: IncomingMessage;
+  /** `request.body` is set by a body parser (`@koa/bodyparser`, …) when one has read the body. */
+  readonly request: { readonly body?: unknown };
+  status: number;
+  body: unknown;
+  set(field: string, value: string | string[]): void;
+}
+
+/** A Koa middleware function. */
+export type KoaMiddleware = (ctx: KoaContext, next: () => Promise<unknown>) => Promise<void>;
+
+/**
+ * Turns a route tree into Koa middleware: `app.use(toKoa(tree))`. A route that answers sets
+ * `ctx.status`, the headers and `ctx.body` (so upstream middleware can still see and change them);
+ * when none matches, `await next()` lets the later middleware answer. A body a Koa body parser already
+ * read is what `req.json()`/`req.text()` return. Errors are thrown on to Koa's error handling (an
+ * `HttpError` carries `status`, `expose` and `headers`, as Koa expects) unless `onError` is given.
+ * Handlers reach the context with {@link koaContext}.
+ */
+export function toKoa(tree: Route, options: PipelineOptions = {}): KoaMiddleware {
+  const handle = pipelineWith(tree, options, options.onError === undefined ? rethrow : answerError(options));
+  return async (ctx, next) => {
+    const parsed = ctx.request.body;
+    const input: RequestInput = {
+      method: ctx.method,
+      url: ctx.url,
+      headers: headersOf(ctx.req.headers, true),
+      body: new NodeBody(ctx.req),
+      parsedBody: parsed === undefined ? undefined : { value: parsed },
+      raw: ctx,
+      adapter: "koa",
+    };
+    const reply = await handle(input);
+    if (reply === null) {
+      await next();
+      return;
+    }
+    await answer(ctx, reply, options);
+  };
+}
+
+function rethrow(error: unknown): never {
+  throw error;
+}
+
+async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): Promise<void> {
+  let body = reply.body;
+  if (isStreamBody(body)) {
+    if (isBodiless(reply.status) || ctx.method === "HEAD") {
+      discard(body);
+      body = null;
+    } else {
+      try {
+        body = await webStreamOf(body);
+      } catch (error) {
+        // the stream failed before its first chunk: the status can still say so
+        reportSendError(options, error, { method: ctx.method, url: ctx.url });
+        ctx.status = 500;
+        ctx.body = "Internal Server Error";
+        return;
+      }
+    }
+  }
+  ctx.status = reply.status;
+  for (const name in reply.headers) {
+    const value = reply.headers[name]!;
+    ctx.set(name, typeof value === "string" ? value : [...value]);
+  }
+  // Koa sends a Buffer as bytes (a plain Uint8Array it would write as JSON)
+  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
+}
+
+/** Koa's context behind a request served by {@link toKoa}; a `TypeError` for another adapter's. */
+export function koaContext(request: RoutedRequest<object>): KoaContext {
+  if (request.adapter !== "koa") throw new TypeError(`koaContext: this request came through the "${request.adapter}" adapter, not Koa`);
+  return request.raw as KoaContext;
+}

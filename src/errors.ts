@@ -1,0 +1,80 @@
+import type { ReplyHeaders } from "./reply.js";
+
+const HTTP_ERROR_BRAND = Symbol.for("switchyard-router.HttpError");
+
+/** Options of an {@link HttpError}. */
+export interface HttpErrorOptions {
+  /** Headers to answer with (e.g. `www-authenticate` on a 401, `allow` on a 405). */
+  readonly headers?: ReplyHeaders;
+  /**
+   * Whether the client may see `message` and `details`. Defaults to `true` below 500 and `false` from
+   * 500 on, so an unexpected server-side message is never leaked by accident.
+   */
+  readonly expose?: boolean;
+  /** Machine-readable fields merged into the JSON body when exposed (e.g. the failing fields of a DTO). */
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** The error behind this one, kept for `onError` and logs. */
+  readonly cause?: unknown;
+}
+
+/**
+ * An error that answers with an HTTP status of its choosing. Throw it from a handler, a guard or a body
+ * reader: the client gets `status`, the `headers`, and a JSON body `{ "error": message, ...details }`
+ * (or the status's generic text when not exposed). Its shape (`status`, `statusCode`, `expose`,
+ * `headers`) is the one Express's and Koa's error handlers already understand.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly headers: ReplyHeaders;
+  readonly expose: boolean;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(status: number, message: string = statusText(status), options: HttpErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new RangeError(`HttpError status must be an integer from 400 to 599, got ${String(status)}`);
+    }
+    this.name = "HttpError";
+    this.status = status;
+    this.headers = options.headers ?? {};
+    this.expose = options.expose ?? status < 500;
+    this.details = options.details;
+    Object.defineProperty(this, HTTP_ERROR_BRAND, { value: true });
+  }
+
+  /** The same as `status` (the name Express's final handler also reads). */
+  get statusCode(): number {
+    return this.status;
+  }
+}
+
+/** True for an {@link HttpError}, also one made by another copy of this package (ESM beside CommonJS). */
+export function isHttpError(value: unknown): value is HttpError {
+  return value instanceof HttpError || (typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[HTTP_ERROR_BRAND] === true);
+}
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/** The reason phrase of a status (`"Error"` for one without a common phrase). */
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? (status < 500 ? "Client Error" : "Server Error");
+}

@@ -1,0 +1,155 @@
+import { DEFAULT_BODY_LIMIT } from "./body.js";
+import { compile } from "./dispatch/compile/index.js";
+import type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
+import { HttpError, isHttpError, statusText } from "./errors.js";
+import { isReply, json, type Reply, text } from "./reply.js";
+import { isThenable } from "./thenable.js";
+import { discard } from "./reply-stream.js";
+import { type BodySettings, RequestContext, type RequestInput } from "./request.js";
+import type { Route } from "./tree.js";
+
+/** The request an error is reported with: enough to log it. */
+export interface ErrorRequest {
+  readonly method: string;
+  readonly url: string;
+}
+
+/** Options every adapter shares: {@link pipeline}'s, and so `toApplication`'s, the Fetch handler's, … */
+export interface PipelineOptions {
+  /**
+   * Told of every error a handler, guard or body read throws (an {@link HttpError} too). It may answer
+   * instead by returning (or resolving to) a {@link Reply}; whatever else it returns is ignored, and an `HttpError` answers with its own status
+   * and anything else with a generic 500. It may be async; an error it throws or rejects with is
+   * ignored. Defaults to logging errors of status 500 and up with `console.error`.
+   */
+  readonly onError?: (error: unknown, request: ErrorRequest) => unknown;
+  /** The most bytes `bytes()`/`text()`/`json()` read; more is a 413. Default 1 MiB. */
+  readonly bodyLimit?: number;
+  /**
+   * Milliseconds a request may take to answer (routing, guards, handler) before it is answered with a
+   * 503; off unless given. A streamed body that has started is not cut by it.
+   */
+  readonly requestTimeout?: number;
+  /**
+   * How the tree is turned into a dispatcher: {@link compile} unless given (`interpreter` gives the
+   * reference semantics, at a cost per route).
+   */
+  readonly dispatcher?: DispatcherFactory;
+}
+
+/** A request in, the reply of the route that answers out, or `null` when no route matches. */
+export type Pipeline = (request: RequestInput) => Reply | null | Promise<Reply | null>;
+
+/** What an adapter does with an error: answer with a reply (or throw, to hand it to its framework). */
+export type Failure = (error: unknown, request: RequestContext) => Reply | Promise<Reply>;
+
+const INTERNAL_ERROR = text("Internal Server Error", { status: 500 });
+
+/**
+ * The request pipeline every adapter runs: request in, `Reply | null` out (`null`: no route matched;
+ * the adapter decides what that means, a 404 or the framework's `next()`). It never rejects: errors
+ * become replies as {@link PipelineOptions.onError} describes.
+ */
+export function pipeline(tree: Route, options: PipelineOptions = {}): Pipeline {
+  return pipelineWith(tree, options, answerError(options));
+}
+
+/**
+ * {@link pipeline} with an adapter's own way of failing: `fail` turns an error into the reply, or
+ * throws it on (Express's `next(err)`, Koa's error path), and then the pipeline rejects with it.
+ */
+export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failure): Pipeline {
+  const dispatch: Dispatch = options.dispatcher?.(tree) ?? compile(tree).dispatch;
+  const settings: BodySettings = { bodyLimit: checkedLimit(options.bodyLimit) };
+  const timeout = checkedTimeout(options.requestTimeout);
+  return (input) => {
+    const request = new RequestContext(input, settings);
+    try {
+      const outcome = dispatch(request);
+      if (!(outcome instanceof Promise)) return outcome;
+      const settled = outcome.catch((error: unknown) => fail(error, request));
+      return timeout === undefined ? settled : withTimeout(settled, timeout, request, fail);
+    } catch (error) {
+      return fail(error, request);
+    }
+  };
+}
+
+/** The standard failure: `onError` may answer; else an `HttpError`'s own reply or a generic 500. */
+export function answerError(options: PipelineOptions): Failure {
+  const onError = options.onError ?? logServerErrors;
+  return (error, request) => {
+    let answer: unknown;
+    try {
+      answer = onError(error, request);
+    } catch {
+      // an error reporter that throws must not take the server down
+      return errorReply(error);
+    }
+    if (isThenable(answer)) {
+      return Promise.resolve(answer).then(
+        (custom) => (isReply(custom) ? custom : errorReply(error)),
+        () => errorReply(error),
+      );
+    }
+    return isReply(answer) ? answer : errorReply(error);
+  };
+}
+
+/** The reply for an error nobody answered: an `HttpError`'s status and JSON body, else a 500. */
+export function errorReply(error: unknown): Reply {
+  if (!isHttpError(error)) return INTERNAL_ERROR;
+  const body = error.expose ? { ...error.details, error: error.message } : { error: statusText(error.status) };
+  return json(body, { status: error.status, headers: error.headers });
+}
+
+/**
+ * Tells `onError` (or the log) of an error met after the answer was chosen, while sending it (a stream
+ * that fails): its answer is moot then, and an error it throws is ignored.
+ */
+export function reportSendError(options: PipelineOptions, error: unknown, request: ErrorRequest): void {
+  try {
+    const answer = (options.onError ?? logServerErrors)(error, request);
+    if (isThenable(answer)) Promise.resolve(answer).catch(() => undefined);
+  } catch {
+    // a reporter that throws must not take the server down
+  }
+}
+
+/** The default `onError`: server errors are logged, client errors (4xx) are not. */
+function logServerErrors(error: unknown, request: ErrorRequest): void {
+  if (isHttpError(error) && error.status < 500) return;
+  console.error(`switchyard-router: ${request.method} ${request.url} failed:`, error);
+}
+
+function withTimeout(settled: Promise<Reply | null>, ms: number, request: RequestContext, fail: Failure): Promise<Reply | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const expired = new Promise<Reply>((resolve, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        resolve(fail(new HttpError(503, `the request took longer than the request timeout of ${ms} ms`, { expose: true }), request));
+      } catch (error) {
+        reject(error);
+      }
+    }, ms);
+  });
+  settled.then((reply) => {
+    // the answer came after the 503 went out: release what its body holds
+    if (timedOut && reply !== null) discard(reply.body);
+  }, () => undefined);
+  return Promise.race([settled, expired]).finally(() => clearTimeout(timer));
+}
+
+function checkedLimit(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_BODY_LIMIT;
+  if (!(limit >= 0) || !Number.isFinite(limit)) throw new RangeError(`bodyLimit must be a finite number of bytes ≥ 0, got ${String(limit)}`);
+  return limit;
+}
+
+function checkedTimeout(ms: number | undefined): number | undefined {
+  if (ms === undefined) return undefined;
+  if (!(ms > 0) || !Number.isFinite(ms)) throw new RangeError(`requestTimeout must be a positive number of milliseconds, got ${String(ms)}`);
+  return ms;
+}

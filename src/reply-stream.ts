@@ -1,0 +1,121 @@
+import type { ReplyBody } from "./reply.js";
+
+/*
+ * Streamed reply bodies, read the same way by every adapter: a Web `ReadableStream` or any async
+ * iterable (a Node `Readable` is one) becomes a pull-based source of byte chunks that checks every
+ * chunk and can be cancelled, which releases what the stream holds (a file descriptor, a cursor).
+ */
+
+/** A streamed reply body being sent. */
+export interface ChunkSource {
+  /** The next chunk, or `null` at the end. Rejects when the stream fails or yields a non-byte chunk. */
+  next(): Promise<Uint8Array | null>;
+  /** The client left, or sending failed: stop the stream and release what it holds. Idempotent. */
+  cancel(): void;
+}
+
+/** A streamed body: a Web `ReadableStream` or an async iterable of bytes or strings. */
+export type StreamBody = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+
+/** True when `body` is a stream, not text, bytes or nothing. */
+export function isStreamBody(body: unknown): body is StreamBody {
+  if (typeof body !== "object" || body === null || body instanceof Uint8Array) return false;
+  return (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
+}
+
+const encoder = new TextEncoder();
+
+/** Pulls the chunks of a streamed reply body, one at a time. */
+export function chunksOf(body: StreamBody): ChunkSource {
+  const iterator: AsyncIterator<unknown> =
+    typeof ReadableStream !== "undefined" && body instanceof ReadableStream ? readerIterator(body) : (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  let finished = false;
+  const cancel = (): void => {
+    if (finished) return;
+    finished = true;
+    try {
+      // a ReadableStream's reader is cancelled; an iterator is told to return. A Node Readable is also
+      // destroyed outright: the iterator of one never read from would not run its clean-up
+      const closing = iterator.return?.();
+      if (closing !== undefined) Promise.resolve(closing).catch(() => undefined);
+      const destroy = (body as { destroy?: unknown }).destroy;
+      if (typeof destroy === "function") destroy.call(body);
+    } catch {
+      // a stream that fails to close has nothing more we can release
+    }
+  };
+  return {
+    async next() {
+      if (finished) return null;
+      let step: IteratorResult<unknown>;
+      try {
+        step = await iterator.next();
+      } catch (error) {
+        finished = true;
+        throw error;
+      }
+      if (step.done === true) {
+        finished = true;
+        return null;
+      }
+      const chunk = step.value;
+      if (chunk instanceof Uint8Array) return chunk;
+      if (typeof chunk === "string") return encoder.encode(chunk);
+      cancel();
+      throw new TypeError(`a reply stream yielded ${describe(chunk)}; its chunks must be strings or bytes (Uint8Array)`);
+    },
+    cancel,
+  };
+}
+
+function readerIterator(stream: ReadableStream<Uint8Array>): AsyncIterator<unknown> {
+  const reader = stream.getReader();
+  return {
+    next: () => reader.read() as Promise<IteratorResult<unknown>>,
+    return: async () => {
+      await reader.cancel();
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "object") return `an object (${Object.prototype.toString.call(value)})`;
+  return `a ${typeof value} (${String(value)})`;
+}
+
+/** Statuses whose reply never has a body (HTTP says so; `node:http` drops one). */
+export function isBodiless(status: number): boolean {
+  return status === 204 || status === 304;
+}
+
+/** Releases a body that will not be sent (a stream behind a 204 or 304, or a HEAD reply). */
+export function discard(body: ReplyBody): void {
+  if (isStreamBody(body)) chunksOf(body).cancel();
+}
+
+/**
+ * A streamed reply body as a Web `ReadableStream` (for `Response` and Koa), with its first chunk
+ * already read: a stream that fails before its first byte rejects here, while the status can still
+ * be a 500. Cancelling the result (the client left) cancels the body.
+ */
+export async function webStreamOf(body: StreamBody): Promise<ReadableStream<Uint8Array>> {
+  const chunks = chunksOf(body);
+  let first: Uint8Array | null;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    chunks.cancel();
+    throw error;
+  }
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = first ?? (await chunks.next());
+      first = null;
+      if (chunk === null) controller.close();
+      else controller.enqueue(chunk);
+    },
+    cancel: () => chunks.cancel(),
+  });
+}
