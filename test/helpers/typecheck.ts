@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** The repository root. */
@@ -16,15 +16,18 @@ export interface Diagnostic {
 /**
  * Type-checks `files` (name → source) with the project's tsc and compiler options, importing the
  * package as a user does (`switchyard-router`, resolved to the sources through tsconfig `paths`), in a
- * scratch folder under `dist/` that is removed afterwards. Returns every diagnostic.
+ * scratch folder under `dist/` that is removed afterwards. The folder is an ES-module package (as a new
+ * project usually is), so relative imports name their `.js` file and top-level `await` is allowed.
+ * Returns every diagnostic.
  */
 export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[] {
   mkdirSync(path.join(ROOT, "dist"), { recursive: true });
   const dir = mkdtempSync(path.join(ROOT, "dist", "typecheck-"));
   try {
     for (const [name, source] of Object.entries(files)) writeFileSync(path.join(dir, name), source);
-    const config = { extends: "../../tsconfig.json", compilerOptions: { noEmit: true, rootDir: "../.." }, include: ["./*.ts"], exclude: [] };
+    const config = { extends: "../../tsconfig.json", compilerOptions: { noEmit: true, rootDir: "../..", paths: packagePaths() }, include: ["./*.ts"], exclude: [] };
     writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
     const run = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", dir, "--pretty", "false"], {
       cwd: ROOT,
       encoding: "utf8",
@@ -34,6 +37,17 @@ export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[]
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The project's `paths` (the package's entry points → sources), seen from a folder two levels down,
+ * plus the adapter subpaths (`switchyard-router/node` → `src/adapters/node.ts`).
+ */
+function packagePaths(): Record<string, string[]> {
+  const own = (JSON.parse(readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  const fromScratch = (target: string) => path.posix.join("../..", target);
+  const paths = Object.fromEntries(Object.entries(own).map(([name, targets]) => [name, targets.map(fromScratch)]));
+  return { "switchyard-router/*": [fromScratch("./src/adapters/*.ts")], ...paths };
 }
 
 function parseDiagnostics(output: string, dir: string): Diagnostic[] {
