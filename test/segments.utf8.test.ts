@@ -80,6 +80,8 @@ describe("broken UTF-8: every kind of invalid sequence", () => {
     ["a lead byte interrupted by another lead byte", [0xe2, 0xe2, 0x82, 0xac], U + "€"],
     ["truncated 2-byte sequence at the end", [0x61, 0xc3], "a" + U],
     ["the largest scalar values still decode", [0xf4, 0x8f, 0xbf, 0xbf, 0xef, 0xbf, 0xbf], "\u{10ffff}\uffff"],
+    ["an encoded U+FFFD is a character like any other", [0xef, 0xbf, 0xbd, 0x61], U + "a"],
+    ["an encoded U+FFFD next to a broken sequence", [0xef, 0xbf, 0xbd, 0xe2, 0x82], U + U + U],
     ["the edges of the surrogate gap still decode", [0xed, 0x9f, 0xbf, 0xee, 0x80, 0x80], "\ud7ff\ue000"],
   ])("%s", (_name, bytes, expected) => {
     expect(decodeUtf8Lenient(Uint8Array.from(bytes))).toBe(expected);
