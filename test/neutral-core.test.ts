@@ -26,7 +26,8 @@ function builtinsLoadedBy(load: string, kind: "cjs" | "esm"): string[] {
       if (builtins.has(name)) asked.add(name);
       return originalLoad.call(this, request, ...rest);
     };
-    const before = new Set(process.moduleLoadList);
+    let before = new Set(process.moduleLoadList);
+    const snapshot = () => { before = new Set(process.moduleLoadList); };
     const report = () => {
       for (const entry of process.moduleLoadList) {
         if (before.has(entry)) continue;
@@ -35,9 +36,13 @@ function builtinsLoadedBy(load: string, kind: "cjs" | "esm"): string[] {
       }
       process.stdout.write(JSON.stringify([...asked].sort()));
     };
-    globalThis.__report = report;
   `;
-  const script = kind === "cjs" ? `${probe}\n${load};\nreport();` : `${probe}\nimport(${JSON.stringify(load)}).then(() => report());`;
+  // the ES module loader loads builtins of its own (file reading) on first use: warm it up on an empty
+  // module file first
+  const script =
+    kind === "cjs"
+      ? `${probe}\n${load};\nreport();`
+      : `${probe}\nimport(${JSON.stringify(path.join(root, "test/fixtures/empty-module.mjs"))}).then(() => { asked.clear(); snapshot(); return import(${JSON.stringify(load)}); }).then(() => report());`;
   const out = execFileSync(process.execPath, ["-e", script], { cwd: root, encoding: "utf8" });
   return JSON.parse(out) as string[];
 }
