@@ -81,9 +81,15 @@ const runDir = (() => {
 afterAll(() => rmSync(runDir, { recursive: true, force: true }));
 
 for (const block of blocks.filter((b) => b.run)) {
-  // a block that throws while loading (an app whose startup checks fail) fails this file
   describe(`README.md:${block.line} runs`, () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- load the block now, so its tests register here
-    require(path.join(runDir, block.file));
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- load the block now, so its tests register here
+      require(path.join(runDir, block.file));
+    } catch (error) {
+      // an app whose startup throws: reported as a failing test, so the scratch folder is still removed
+      test("the block loads", () => {
+        throw error;
+      });
+    }
   });
 }

@@ -5,7 +5,7 @@
  * handler errors it saw, exit).
  */
 const http = require("node:http");
-const sy = require("../../dist/src/index.js");
+const sy = require("../../dist/cjs/src/index.js");
 
 const users = new Map([[1, { id: 1, name: "ada" }], [2, { id: 2, name: "grace" }]]);
 let handlerErrors = 0;

@@ -39,15 +39,10 @@ export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[]
   }
 }
 
-/**
- * The project's `paths` (the package's entry points → sources), seen from a folder two levels down,
- * plus the adapter subpaths (`switchyard-router/node` → `src/adapters/node.ts`).
- */
+/** The project's `paths` (each entry point of the package → its source), seen from a folder two levels down. */
 function packagePaths(): Record<string, string[]> {
   const own = (JSON.parse(readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
-  const fromScratch = (target: string) => path.posix.join("../..", target);
-  const paths = Object.fromEntries(Object.entries(own).map(([name, targets]) => [name, targets.map(fromScratch)]));
-  return { "switchyard-router/*": [fromScratch("./src/adapters/*.ts")], ...paths };
+  return Object.fromEntries(Object.entries(own).map(([name, targets]) => [name, targets.map((target) => path.posix.join("../..", target))]));
 }
 
 function parseDiagnostics(output: string, dir: string): Diagnostic[] {
