@@ -1,4 +1,5 @@
-import { parsePattern, PatternError, type PatternErrorCode } from "../../src";
+import fc from "fast-check";
+import { NoParse, parsePattern, PatternError, registerPathType, type PatternErrorCode } from "../../src";
 import { typecheck, type Diagnostic } from "../helpers/typecheck";
 
 /*
@@ -78,7 +79,8 @@ export const accepted = [
   match(dynamic, route("/x:Int", h)), // the prefix's labels are unknown to the type: no clash reported
 ];
 `;
-  diagnostics = typecheck({ "bad.ts": bad, "nested.ts": nested, "good.ts": good, "routes500.ts": fiveHundredRoutes() });
+  const random = HEADER + RANDOM.map((pattern) => `route(${JSON.stringify(pattern)}, h);`).join("\n") + "\n";
+  diagnostics = typecheck({ "bad.ts": bad, "nested.ts": nested, "good.ts": good, "random.ts": random, "routes500.ts": fiveHundredRoutes() });
 }, 60_000);
 
 /**
@@ -94,6 +96,33 @@ function fiveHundredRoutes(): string {
   });
   return `import { alt, route } from "switchyard-router";\nexport const app = alt(\n${routes.join("\n")}\n);\n`;
 }
+
+/*
+ * The property: for every literal pattern, the compiler rejects it exactly when `parsePattern` throws,
+ * and names the same problem. Patterns are drawn (seeded) from the pieces each rule is about.
+ */
+const METHOD_TOKENS = ["GET", "POST", "get", "Post", "HTTP.GET", "HTTP.get", "G@T", "1.GET", "GET.", "PROPFIND", "M-SEARCH", "a.b.DELETE"];
+const PATH_PIECES = ["", "a", "users", "id:Int", "id:Text", "n:Integer", "s:Slug", "id:Intt", ":Int", "x:", "a:b:c", "__proto__:Int", "constructor:Text", ".."];
+const pathToken = fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 4 }).chain((pieces) =>
+  fc.constantFrom("/", "").map((lead) => lead + pieces.join("/")));
+const patternArbitrary = fc
+  .tuple(fc.option(fc.constantFrom(...METHOD_TOKENS), { nil: undefined }), pathToken, fc.option(fc.constantFrom("x", "/b", "GET"), { nil: undefined }), fc.constantFrom(" ", "  ", "\t"))
+  .map(([method, path, extra, space]) => [method, path, extra].filter((t) => t !== undefined).join(space));
+const RANDOM = fc.sample(patternArbitrary, { seed: 1012, numRuns: 300 });
+
+/** What the compiler's message says for each runtime code. */
+const PROBLEM_OF: Record<PatternErrorCode, RegExp> = {
+  EMPTY_PATTERN: /the pattern is empty/,
+  TOO_MANY_TOKENS: /unexpected '/,
+  LONE_METHOD: /reads as a method with no path/,
+  METHOD_CASE: /is not upper-case/,
+  INVALID_METHOD: /is not a method/,
+  TOO_MANY_COLONS: /has more than one ':'/,
+  EMPTY_LABEL: /has no label/,
+  EMPTY_TYPE: /has no type/,
+  UNKNOWN_TYPE: /unknown path type/,
+  DUPLICATE_LABEL: /is used twice/,
+};
 
 const at = (file: string, line: number) => diagnostics.filter((d) => d.file === file && d.line === line);
 
@@ -117,9 +146,30 @@ describe("a malformed literal pattern is a type error naming the problem", () =>
     expect(errors[0]!.message).toContain(`invalid route pattern: ${message}`);
   });
 
+  test("on 300 random literal patterns, the compiler rejects exactly what startup rejects, for the same reason", () => {
+    registerPathType(class Slug {
+      static parseUrlPiece = (piece: string) => piece || NoParse;
+      static toUrlPiece = (slug: string) => slug;
+    });
+    const codes = new Set<PatternErrorCode | "ok">();
+    RANDOM.forEach((pattern, index) => {
+      const errors = at("random.ts", HEADER_LINES + 1 + index);
+      let code: PatternErrorCode | undefined;
+      try {
+        parsePattern(pattern);
+      } catch (error) {
+        code = (error as PatternError).code;
+      }
+      codes.add(code ?? "ok");
+      if (code === undefined) expect([pattern, errors]).toEqual([pattern, []]);
+      else expect([pattern, errors.map((d) => PROBLEM_OF[code].test(d.message))]).toEqual([pattern, [true]]);
+    });
+    expect(codes.size).toBeGreaterThanOrEqual(9); // the sample exercises (nearly) every rule
+  });
+
   test("every well-formed or non-literal pattern compiles, PathTypes additions included; no other file has errors", () => {
     expect(diagnostics.filter((d) => d.file === "good.ts")).toEqual([]);
-    expect(diagnostics.filter((d) => !["bad.ts", "nested.ts"].includes(d.file))).toEqual([]); // routes500.ts included
+    expect(diagnostics.filter((d) => !["bad.ts", "nested.ts", "random.ts"].includes(d.file))).toEqual([]); // routes500.ts included
     expect(diagnostics.filter((d) => d.file === "bad.ts")).toHaveLength(ROWS.length);
   });
 });
