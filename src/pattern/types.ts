@@ -29,7 +29,9 @@ export type CheckedPattern<P extends string, Outer extends Vars = {}> = string e
 /** What is wrong with a literal pattern, or `never`. */
 export type PatternProblem<P extends string, Outer extends Vars = {}> = TokensProblem<Tokens<P>, OuterLabels<Outer>>;
 
-type Whitespace = " " | "\t" | "\n" | "\r" | "\f" | "\v";
+/** What `\s` matches in a JS regular expression, so tokens split as `parsePattern` splits them. */
+type Whitespace = " " | "\t" | "\n" | "\r" | "\f" | "\v" | "\u00a0" | "\u1680" | "\u2000" | "\u2001" | "\u2002" | "\u2003" | "\u2004"
+  | "\u2005" | "\u2006" | "\u2007" | "\u2008" | "\u2009" | "\u200a" | "\u2028" | "\u2029" | "\u202f" | "\u205f" | "\u3000" | "\ufeff";
 
 type Trim<S extends string> = S extends `${Whitespace}${infer R}` ? Trim<R> : S extends `${infer R}${Whitespace}` ? Trim<R> : S;
 

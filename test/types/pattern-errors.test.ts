@@ -106,7 +106,7 @@ const PATH_PIECES = ["", "a", "users", "id:Int", "id:Text", "n:Integer", "s:Slug
 const pathToken = fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 4 }).chain((pieces) =>
   fc.constantFrom("/", "").map((lead) => lead + pieces.join("/")));
 const patternArbitrary = fc
-  .tuple(fc.option(fc.constantFrom(...METHOD_TOKENS), { nil: undefined }), pathToken, fc.option(fc.constantFrom("x", "/b", "GET"), { nil: undefined }), fc.constantFrom(" ", "  ", "\t"))
+  .tuple(fc.option(fc.constantFrom(...METHOD_TOKENS), { nil: undefined }), pathToken, fc.option(fc.constantFrom("x", "/b", "GET"), { nil: undefined }), fc.constantFrom(" ", "  ", "\t", "\u00a0", "\u3000"))
   .map(([method, path, extra, space]) => [method, path, extra].filter((t) => t !== undefined).join(space));
 const RANDOM = fc.sample(patternArbitrary, { seed: 1012, numRuns: 300 });
 
