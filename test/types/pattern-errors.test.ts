@@ -75,6 +75,7 @@ export const accepted = [
   route("/p/s:Slug", (req) => req.vars.s.value),  // a type added to PathTypes is known
   route("HTTP.GET /a", h), route("PROPFIND /a", h), route("M-SEARCH /a", h), route("/", h), route("GET /", h),
   route("/a//b/", h), route("  GET   /a/id:Int  ", (req) => req.vars.id + 1),
+  route("GET\u00a0/a x", h), // a non-ASCII space: left to the startup check
   match("/o/org:Text", alt(route("/m/id:Int", (req) => req.vars.org + req.vars.id), route("/n/id:Int", h))),
   match(dynamic, route("/x:Int", h)), // the prefix's labels are unknown to the type: no clash reported
 ];
@@ -108,6 +109,7 @@ const pathToken = fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 4 }).ch
 const patternArbitrary = fc
   .tuple(fc.option(fc.constantFrom(...METHOD_TOKENS), { nil: undefined }), pathToken, fc.option(fc.constantFrom("x", "/b", "GET"), { nil: undefined }), fc.constantFrom(" ", "  ", "\t", "\u00a0", "\u3000"))
   .map(([method, path, extra, space]) => [method, path, extra].filter((t) => t !== undefined).join(space));
+const OTHER_SPACE = /[\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 const RANDOM = fc.sample(patternArbitrary, { seed: 1012, numRuns: 300 });
 
 /** What the compiler's message says for each runtime code. */
@@ -161,7 +163,8 @@ describe("a malformed literal pattern is a type error naming the problem", () =>
         code = (error as PatternError).code;
       }
       codes.add(code ?? "ok");
-      if (code === undefined) expect([pattern, errors]).toEqual([pattern, []]);
+      // a pattern with a non-ASCII space is left to the startup check (see OtherSpace in types.ts)
+      if (code === undefined || OTHER_SPACE.test(pattern)) expect([pattern, errors]).toEqual([pattern, []]);
       else expect([pattern, errors.map((d) => PROBLEM_OF[code].test(d.message))]).toEqual([pattern, [true]]);
     });
     expect(codes.size).toBeGreaterThanOrEqual(9); // the sample exercises (nearly) every rule
