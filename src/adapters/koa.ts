@@ -74,13 +74,14 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
       }
     }
   }
+  // Koa sends a Buffer as bytes (a plain Uint8Array it would write as JSON). The body goes first:
+  // Koa turns a null body set after the status into a 204, whatever the reply's status was.
+  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
   ctx.status = reply.status;
   for (const name in reply.headers) {
     const value = reply.headers[name]!;
     ctx.set(name, typeof value === "string" ? value : [...value]);
   }
-  // Koa sends a Buffer as bytes (a plain Uint8Array it would write as JSON)
-  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
 }
 
 /** Koa's context behind a request served by {@link toKoa}; a `TypeError` for another adapter's. */
