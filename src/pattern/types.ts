@@ -41,6 +41,7 @@ export type CheckedPattern<P extends string, Outer extends Vars = {}> = string e
 /** What is wrong with a literal pattern, or `never`. */
 export type PatternProblem<P extends string, Outer extends Vars = {}> = TokensProblem<Tokens<P>, OuterLabels<Outer>>;
 
+/** The ASCII characters `\s` matches: what separates the method from the path. */
 type Whitespace = " " | "\t" | "\n" | "\r" | "\f" | "\v";
 
 /**
