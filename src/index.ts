@@ -55,6 +55,7 @@ export {
   type ParsedPattern,
   type PatternErrorCode,
   type PatternNext,
+  type CheckedPattern,
   type PatternVars,
   type RouteCaptures,
   type VariablePart,

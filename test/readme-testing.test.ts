@@ -5,28 +5,34 @@ import { promisify } from "node:util";
 
 /*
  * The README's Testing section, run as a user would: every block marked `<!-- readme-testing: file -->`
- * is written to an empty project, the package is linked in as `switchyard-router` (the dist/ the jest
- * global setup built), and the project's own scripts run — tsc, jest through @swc/jest, and node's test
- * runner. The project sits inside this repository so that its other packages resolve from here.
+ * (the line before the fence, or the one before a `readme-test` marker there) is written to an empty
+ * project with the `users.ts` of the Decorators section, the package is linked in as
+ * `switchyard-router` (the dist/ the jest global setup built), and the project's own scripts run — tsc,
+ * jest through @swc/jest, and node's test runner. The project sits inside this repository so that its
+ * other packages resolve from here.
  */
 
 const root = path.resolve(__dirname, "..");
 const run = promisify(execFile);
 jest.setTimeout(180_000);
 
-/** The marked blocks of the README's Testing section: file name → content. */
-function testingBlocks(): Map<string, string> {
+/** The project's files from the README: file name → content. */
+function projectFiles(): Map<string, string> {
   const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const blocks = new Map<string, string>();
-  for (const found of readme.matchAll(/<!-- readme-testing: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)) blocks.set(found[1]!, `${found[2]!}\n`);
-  return blocks;
+  const files = new Map<string, string>();
+  for (const found of readme.matchAll(/<!-- readme-testing: (\S+) -->\n(?:<!-- readme-test: [^\n]* -->\n)?```\w*\n([\s\S]*?)\n```/g)) {
+    files.set(found[1]!, `${found[2]!}\n`);
+  }
+  const users = /<!-- readme-test: file users\.ts -->\n```ts\n([\s\S]*?)\n```/.exec(readme);
+  if (users !== null) files.set("users.ts", `${users[1]!}\n`);
+  return files;
 }
 
 let project = "";
 
 beforeAll(() => {
   project = mkdtempSync(path.join(root, ".readme-testing-"));
-  for (const [file, content] of testingBlocks()) {
+  for (const [file, content] of projectFiles()) {
     mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
     writeFileSync(path.join(project, file), content);
   }
@@ -49,9 +55,9 @@ async function script(name: string): Promise<string> {
   }
 }
 
-test("the section has every file of the setup", () => {
-  expect([...testingBlocks().keys()].sort()).toEqual([
-    "jest.config.js", "package.json", "src/users.ts", "test/users.node-test.ts", "test/users.test.ts", "tsconfig.json", "tsconfig.node-test.json",
+test("the README has every file of the setup", () => {
+  expect([...projectFiles().keys()].sort()).toEqual([
+    "jest.config.js", "package.json", "tsconfig.json", "tsconfig.node-test.json", "users.node-test.ts", "users.test.ts", "users.ts",
   ]);
 });
 
