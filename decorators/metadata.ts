@@ -52,14 +52,6 @@ export type ParamSource =
 /** A decorated parameter: where it is, what it receives. */
 export type ParamRecord = ParamSource & { readonly method: string | symbol; readonly index: number };
 
-/**
- * A guard class: resolved like a controller (so it may take injected services) and asked
- * `canActivate(request)` for each request; `false` is a mismatch.
- */
-export interface GuardClass {
-  readonly prototype: { canActivate(request: never): boolean | Promise<boolean> };
-}
-
 /** What `@Guard` takes: a predicate on the request, or a guard class. */
 export type GuardSpec = GuardPredicate<never> | (abstract new (...args: never[]) => { canActivate(request: never): boolean | Promise<boolean> });
 
