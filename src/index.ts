@@ -85,6 +85,7 @@ export {
   type PathEndNode,
   type PathNode,
   type PathVarNode,
+  type NeedsVars,
   type Next,
   type Route,
   type RouteNode,
