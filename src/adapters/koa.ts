@@ -17,6 +17,7 @@ export interface KoaContext {
   status: number;
   body: unknown;
   set(field: string, value: string | string[]): void;
+  remove(field: string): void;
 }
 
 /** A Koa middleware function. */
@@ -64,7 +65,8 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
       body = null;
     } else {
       try {
-        body = await webStreamOf(body);
+        // failing mid-way, the stream errors inside Koa, which reports that itself unless onError is given
+        body = await webStreamOf(body, options.onError === undefined ? undefined : (error) => reportSendError(options, error, { method: ctx.method, url: ctx.url }));
       } catch (error) {
         // the stream failed before its first chunk: the status can still say so
         reportSendError(options, error, { method: ctx.method, url: ctx.url });
@@ -81,6 +83,8 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
   }
   // Koa sends a Buffer as bytes (a plain Uint8Array it would write as JSON)
   ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
+  // Koa gives a body without a type one of its own guessing; the other adapters send none
+  if (!("content-type" in reply.headers)) ctx.remove("content-type");
 }
 
 /** Koa's context behind a request served by {@link toKoa}; a `TypeError` for another adapter's. */
