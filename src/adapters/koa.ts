@@ -40,7 +40,9 @@ export function toKoa(tree: Route, options: PipelineOptions = {}): KoaMiddleware
       url: ctx.url,
       headers: headersOf(ctx.req.headers, true),
       body: new NodeBody(ctx.req),
-      parsedBody: parsed === undefined ? undefined : { value: parsed },
+      // @koa/bodyparser sets `{}` for a type it does not parse, leaving the stream unread: only a body
+      // whose stream a parser has read to the end stands in for it
+      parsedBody: parsed === undefined || !ctx.req.readableEnded ? undefined : { value: parsed },
       raw: ctx,
       adapter: "koa",
     };
