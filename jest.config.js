@@ -6,7 +6,7 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   globalSetup: "<rootDir>/test/setup/build-dist.js",
   transform: {
-    "^.+\\.ts$": [
+    "^.+\\.c?ts$": [
       "@swc/jest",
       {
         jsc: {
@@ -28,7 +28,10 @@ module.exports = {
   moduleNameMapper: {
     // sources import siblings as "./x.js" (what ES modules need); jest resolves the .ts file
     "^(\\.{1,2}/.*)\\.js$": "$1",
+    // the one CommonJS source (a .cts file, imported as .cjs); a general .cjs rule would redirect packages' own .cjs files
+    "^\\./class-validator\\.cjs$": "<rootDir>/decorators/class-validator.cts",
     "^switchyard-router$": "<rootDir>/src/index.ts",
     "^switchyard-router/decorators$": "<rootDir>/decorators/index.ts",
+    "^switchyard-router/(node|fetch|express|koa)$": "<rootDir>/src/adapters/$1.ts",
   },
 };

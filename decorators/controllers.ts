@@ -1,8 +1,10 @@
 import type { PathParser } from "../src/parsers/parser.js";
 import { match, PatternError, parsePattern, route, type ParsedPattern, type VariablePart } from "../src/pattern/index.js";
 import type { RoutedRequest } from "../src/request.js";
-import { alt, type Handler, type Route, type RouteNode } from "../src/tree.js";
+import { checkUnreachable, type UnreachablePolicy } from "../src/routes/shadow.js";
+import { alt, described, type Handler, type Route, type RouteNode } from "../src/tree.js";
 import { ControllerError } from "./errors.js";
+import { handlerInfoOf } from "./openapi.js";
 import {
   declaredParamTypes,
   matchesOf,
@@ -39,6 +41,8 @@ export type Resolver = (controller: new (...args: unknown[]) => object) => objec
 export interface ControllersOptions {
   /** How a controller's instance is obtained; `new C()` (no arguments) unless given. */
   readonly resolve?: Resolver;
+  /** What to do about a route earlier routes always catch: `"ignore"` (default), `"warn"` or `"throw"`. */
+  readonly unreachable?: UnreachablePolicy;
 }
 
 /**
@@ -65,7 +69,9 @@ export function controllers(classes: readonly ControllerClass[], options: Contro
     seen.add(cls);
     return controllerTree(cls, resolve);
   });
-  return alt(...trees);
+  const tree = alt(...trees);
+  checkUnreachable(tree, options.unreachable, "controllers");
+  return tree;
 }
 
 function construct(controller: new () => object): object {
@@ -99,7 +105,7 @@ function controllerTree(cls: ControllerClass, resolve: Resolver): RouteNode {
   const planned = routes.map((r) => planRoute(cls, r, prefix, params.get(r.method) ?? []));
 
   const instance = instanceOf(cls, resolve);
-  const nodes = planned.map((p) => route(p.pattern, handlerFor(cls, instance, p)));
+  const nodes = planned.map((p) => route(p.pattern, described(handlerFor(cls, instance, p), handlerInfoOf(cls, p.method))));
   const inner = alt(...nodes);
   return prefixPattern === undefined ? inner : match(prefixPattern, inner);
 }

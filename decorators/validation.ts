@@ -1,4 +1,5 @@
 import { NoParse } from "../src/parsers/parser.js";
+import { loadClassValidator } from "./class-validator.cjs";
 
 /*
  * class-validator is optional: it is loaded on first use, and when it is not installed nothing can
@@ -15,15 +16,9 @@ interface ClassValidator {
 
 let library: ClassValidator | null | undefined;
 
-function classValidator(): ClassValidator | null {
-  if (library === undefined) {
-    try {
-      library = require("class-validator") as ClassValidator;
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
-      library = null;
-    }
-  }
+/** class-validator, or `null` when it is not installed. */
+export function classValidator(): ClassValidator | null {
+  if (library === undefined) library = loadClassValidator() as ClassValidator | null;
   return library;
 }
 

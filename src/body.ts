@@ -87,7 +87,7 @@ function toBytes(chunk: unknown): Uint8Array {
 
 /** The 413 for a body over `limit` bytes. */
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, `request body is larger than the limit of ${limit} bytes`, { headers: { connection: "close" } });
+  return new HttpError(413, `request body is larger than the limit of ${limit} bytes`);
 }
 
 /**

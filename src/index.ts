@@ -28,6 +28,7 @@ export {
   UUID,
   Word,
   type ParsedBy,
+  type ParserSchema,
   type PathParser,
   type PathTypes,
 } from "./parsers/index.js";
@@ -55,12 +56,19 @@ export {
   type PatternErrorCode,
   type PatternNext,
   type PatternVars,
+  type RouteCaptures,
   type VariablePart,
 } from "./pattern/index.js";
 export type { RequestInput, RoutedRequest } from "./request.js";
+export { allowedMethods, type AllowedMethods } from "./routes/allow.js";
+export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./routes/listing.js";
+export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./routes/openapi.js";
+export { checkUnreachable, printShadowed, shadowed, type ShadowedRoute, type ShadowVerdict, type UnreachablePolicy } from "./routes/shadow.js";
+export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./routes/url.js";
 export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
   alt,
+  described,
   guard,
   method,
   path,
@@ -70,6 +78,7 @@ export {
   type GuardNode,
   type GuardPredicate,
   type Handler,
+  type HandlerInfo,
   type HandlerNode,
   type MethodNode,
   type PathEndNode,

@@ -1,4 +1,5 @@
 import { stringifyJson } from "./json.js";
+import { processGlobal } from "./process-global.js";
 import { isStreamBody, type StreamBody } from "./reply-stream.js";
 
 /** Header values of a reply: one value, or several for repeated headers such as `set-cookie`. */
@@ -40,7 +41,8 @@ export interface RouteMismatch {
   readonly [routeMismatchBrand]: true;
 }
 
-const MISMATCH = Object.freeze({ toString: () => "routeMismatch()" }) as object as RouteMismatch;
+// one signal per process: a handler may return the `routeMismatch()` of the other build (ESM or CommonJS)
+const MISMATCH = processGlobal("routeMismatch", () => Object.freeze({ toString: () => "routeMismatch()" }) as object as RouteMismatch);
 
 /**
  * Returned by a handler (directly or from a promise) to say "not mine": routing goes on with the next

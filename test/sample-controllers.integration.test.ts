@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 /*
  * The controllers sample, compiled by tsc (not swc), so decorator metadata is exactly what tsc emits,
  * run as its own node process and called over real HTTP. The jest global setup has built dist/, which
- * the compiled sample loads by package name (`switchyard`, `switchyard/decorators`).
+ * the compiled sample loads by package name (`switchyard-router`, `switchyard-router/decorators`).
  */
 
 const root = path.resolve(__dirname, "..");
@@ -21,7 +21,7 @@ let base = "";
 let output = "";
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, "dist/decorators/index.js"))) await run(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root });
+  if (!existsSync(path.join(root, "dist/cjs/decorators/index.js"))) await run(process.execPath, ["scripts/build.js"], { cwd: root });
   await run(process.execPath, [tsc, "-p", "samples/controllers/tsconfig.json"], { cwd: root });
   const child = spawn(process.execPath, [path.join(root, "dist/samples/controllers/server.js")], {
     cwd: root,

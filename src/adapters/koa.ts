@@ -78,23 +78,16 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
       }
     }
   }
+  // Koa sends a Buffer as bytes (a plain Uint8Array it would write as JSON). The body goes first:
+  // Koa turns a null body set after the status into a 204, whatever the reply's status was.
+  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
+  // Koa gives a body without a type one of its own guessing; the other adapters send none
+  if (!("content-type" in reply.headers)) ctx.remove("content-type");
   ctx.status = reply.status;
   for (const name in reply.headers) {
     const value = reply.headers[name]!;
     ctx.set(name, typeof value === "string" ? value : [...value]);
   }
-  ctx.body = koaBody(body, reply.status);
-  // Koa gives a body without a type one of its own guessing; the other adapters send none
-  if (!("content-type" in reply.headers)) ctx.remove("content-type");
-}
-
-/** A body as Koa sends it as it is. */
-function koaBody(body: Reply["body"], status: number): unknown {
-  // Koa writes a plain Uint8Array as JSON: a Buffer it sends as bytes
-  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  // Koa turns a null body into a 204 unless the status already has none: an empty one keeps the status
-  if (body === null && !isBodiless(status)) return "";
-  return body;
 }
 
 /** Koa's context behind a request served by {@link toKoa}; a `TypeError` for another adapter's. */

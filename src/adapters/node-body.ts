@@ -3,9 +3,9 @@ import type { BodySource } from "../body.js";
 
 /**
  * The body of a `node:http` request, pulled chunk by chunk (one small object per request; nothing is
- * read unless a handler asks). Stopping early leaves the rest unread and the stream paused: the reply
- * that follows (a 413 says `connection: close`) ends the connection, which is cheaper than reading an
- * oversized upload to the end.
+ * read unless a handler asks). Stopping early lets the rest flow by unkept: memory stays flat, the
+ * client is never cut off mid-upload (which would lose the 413 it is about to read), and node:http's
+ * own `requestTimeout` bounds how long a client may go on sending.
  */
 export class NodeBody implements BodySource {
   private stopped = false;
@@ -43,6 +43,6 @@ export class NodeBody implements BodySource {
 
   stop(): void {
     this.stopped = true;
-    this.req.pause();
+    this.req.resume();
   }
 }

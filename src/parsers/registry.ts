@@ -1,3 +1,4 @@
+import { processGlobal } from "../process-global.js";
 import { Bool } from "./bool.js";
 import { Day } from "./day.js";
 import { Double } from "./double.js";
@@ -25,8 +26,10 @@ export interface PathTypes {
   Day: Day;
 }
 
-const builtIns: readonly PathParser<unknown>[] = [Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day];
-const registry = new Map<string, PathParser<unknown>>(builtIns.map((p) => [p.name, p]));
+// Each copy of the package (ES module and CommonJS builds) has its own built-ins, so `route("/d:Day")`
+// gives values of the `Day` class that copy exports; user types are one registry for the whole process.
+const builtIns = new Map<string, PathParser<unknown>>([Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day].map((p) => [p.name, p]));
+const userTypes = processGlobal("pathTypes", () => new Map<string, PathParser<unknown>>());
 
 /** A type name usable in patterns: letters, digits and `_`, starting with a letter or `_`. */
 const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -39,19 +42,19 @@ export function registerPathType<T>(parser: PathParser<T>, name: string = parser
   if (!TYPE_NAME.test(name)) {
     throw new TypeError(`registerPathType: ${JSON.stringify(name)} is not a type name (letters, digits, _)`);
   }
-  const existing = registry.get(name);
+  const existing = lookupPathType(name);
   if (existing !== undefined && existing !== parser) {
     throw new TypeError(`registerPathType: the type name "${name}" is already registered to another parser`);
   }
-  registry.set(name, parser as PathParser<unknown>);
+  if (!builtIns.has(name)) userTypes.set(name, parser as PathParser<unknown>);
 }
 
 /** The parser registered under `name`, if any. */
 export function lookupPathType(name: string): PathParser<unknown> | undefined {
-  return registry.get(name);
+  return builtIns.get(name) ?? userTypes.get(name);
 }
 
 /** Every registered type name, built-ins first. */
 export function registeredPathTypeNames(): string[] {
-  return [...registry.keys()];
+  return [...builtIns.keys(), ...userTypes.keys()];
 }

@@ -1,7 +1,7 @@
 import { type Next, pathEnd, path, pathVar, method, type Route, type RouteNode, labelsIn, toNode, type Vars } from "../tree.js";
 import { PatternError } from "./errors.js";
 import { type LiteralPart, parsePattern, type ParsedPattern, type VariablePart } from "./grammar.js";
-import type { PatternVars } from "./types.js";
+import type { PatternVars, RouteCaptures } from "./types.js";
 
 /*
  * `route` and `match` are sugar: they build exactly the nodes of spec 4.1 rules 4–5, e.g.
@@ -18,9 +18,9 @@ export type PatternNext<P extends string, V extends Vars> = Route<PatternVars<P>
  * `route("GET /u/id:Int", (req) => req.vars.id /* number *\/)`. Throws a `PatternError` for a
  * malformed pattern.
  */
-export function route<const P extends string, V extends Vars = {}>(pattern: P, next: PatternNext<P, V>): Route<V> {
+export function route<const P extends string, V extends Vars = {}>(pattern: P, next: PatternNext<P, V>): Route<V> & RouteCaptures<PatternVars<P>> {
   const parsed = parsePattern(pattern);
-  return build(parsed, pathEnd(toNode(next as Next<never>, `route(${JSON.stringify(pattern)})`))) as Route<V>;
+  return build(parsed, pathEnd(toNode(next as Next<never>, `route(${JSON.stringify(pattern)})`))) as Route<V> & RouteCaptures<PatternVars<P>>;
 }
 
 /**

@@ -7,6 +7,16 @@ import type { PathTypes } from "../parsers/registry.js";
  * A pattern that is a plain `string` (not a literal) gives `Record<string, unknown>`.
  */
 
+declare const captures: unique symbol;
+
+/**
+ * What a route built from a pattern captures, for the type checker only: `route("GET /u/id:Int", h)`
+ * is a `Route & RouteCaptures<{ readonly id: number }>`, which `urlFor` reads to type its variables.
+ */
+export interface RouteCaptures<V> {
+  readonly [captures]?: (vars: V) => void;
+}
+
 /** The path-variable types of a pattern. */
 export type PatternVars<P extends string> = string extends P ? Record<string, unknown> : Simplify<PartsVars<PathOf<Trim<P>>>>;
 

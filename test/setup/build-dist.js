@@ -1,12 +1,6 @@
-// Builds dist/ once before any test file runs, so tests that load the package by name
-// (`require("switchyard-router")`) or compile samples against it never race each other's builds.
-const { execFileSync } = require("node:child_process");
-const path = require("node:path");
+// Builds dist/ (both the CommonJS and the ES module build) once before any test file runs, so tests
+// that load the package by name (`require("switchyard-router")`), pack it, or compile samples against
+// it never race each other's builds.
+const { build } = require("../../scripts/build.js");
 
-module.exports = function buildDist() {
-  const root = path.resolve(__dirname, "../..");
-  execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-};
+module.exports = build;

@@ -16,10 +16,11 @@ export interface PackageEntry {
 /** The repository root: the runtimes may read below it. */
 export const ROOT = resolve(__dirname, "../..");
 
+/** The ES module build: what `import "switchyard-router"` and `import "switchyard-router/fetch"` load. */
 export const PACKAGE_ENTRY: PackageEntry = {
-  format: "commonjs",
-  main: join(ROOT, "dist/src/index.js"),
-  fetch: join(ROOT, "dist/src/adapters/fetch.js"),
+  format: "module",
+  main: join(ROOT, "dist/esm/src/index.js"),
+  fetch: join(ROOT, "dist/esm/src/adapters/fetch.js"),
 };
 
 /** The shared behaviour table, loaded by every runtime as it is. */

@@ -1,0 +1,323 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createReadStream, readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { alt, guard, HttpError, json, reply, route, toApplication, type ApplicationOptions, type Route } from "../src";
+import { startServer, type TestServer } from "./helpers/server";
+
+/*
+ * The node adapter under the failures issue 8 names: streams that misbehave, clients that leave,
+ * handlers that never answer, bodies too large, error hooks that fail. The server must answer what it
+ * can, release what it holds, and go on serving.
+ */
+
+const openFds = (): number => readdirSync("/proc/self/fd").length;
+
+/** Polls `probe` until it holds or `ms` pass; the last value is returned either way. */
+async function eventually<T>(probe: () => T, holds: (value: T) => boolean, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  let value = probe();
+  while (!holds(value) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    value = probe();
+  }
+  return value;
+}
+
+/** "cut" when the connection broke before the whole response arrived (headers or body), else the body. */
+async function outcomeOf(url: string): Promise<string> {
+  try {
+    return await (await fetch(url)).text();
+  } catch {
+    return "cut";
+  }
+}
+
+async function serve(tree: Route, options: ApplicationOptions = {}): Promise<TestServer> {
+  return startServer(toApplication(tree, { onError: () => undefined, ...options }));
+}
+
+describe("streamed replies that misbehave", () => {
+  let server: TestServer;
+  const errors: unknown[] = [];
+  beforeAll(async () => {
+    const tree = alt(
+      route("GET /numbers", () => Readable.from([1, 2, 3])),
+      route("GET /late-number", () => reply({ body: Readable.from(["ok", 4]) })),
+      route("GET /fails-first", () => reply({ body: new ReadableStream({ pull: (c) => c.error(new Error("disk gone")) }) })),
+      route("GET /fails-midway", () => {
+        let sent = false;
+        return reply({
+          body: new ReadableStream<Uint8Array>({
+            pull(c) {
+              if (sent) return c.error(new Error("disk gone"));
+              sent = true;
+              c.enqueue(new TextEncoder().encode("part"));
+            },
+          }),
+        });
+      }),
+      route("GET /ok", () => "fine"),
+    );
+    server = await serve(tree, { onError: (e) => errors.push(e) });
+  });
+  afterAll(() => server.close());
+
+  test("non-byte chunks (Readable.from([1, 2, 3])) are a 500, reported; the process and server go on", async () => {
+    const res = await fetch(`${server.url}/numbers`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe("Internal Server Error");
+    expect(String(errors.at(-1))).toMatch(/chunks must be strings or bytes/);
+    expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
+  });
+
+  test("a non-byte chunk after the first cuts the connection (the status is already committed)", async () => {
+    expect(await outcomeOf(`${server.url}/late-number`)).toBe("cut");
+    expect(String(errors.at(-1))).toMatch(/yielded a number \(4\)/);
+    expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
+  });
+
+  test("a stream that errors before its first byte is a 500", async () => {
+    const res = await fetch(`${server.url}/fails-first`);
+    expect(res.status).toBe(500);
+    expect(String(errors.at(-1))).toMatch(/disk gone/);
+  });
+
+  test("a stream that errors mid-way cuts the connection; the server goes on", async () => {
+    expect(await outcomeOf(`${server.url}/fails-midway`)).toBe("cut");
+    expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
+  });
+});
+
+describe("error hooks that fail", () => {
+  test("an async onError that rejects is contained: the client gets the 500, nothing is unhandled", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const server = await serve(alt(route("GET /boom", () => {
+      throw new Error("handler failed");
+    })), { onError: async () => Promise.reject(new Error("the error hook failed too")) });
+    try {
+      const res = await fetch(`${server.url}/boom`);
+      expect(res.status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect((await fetch(`${server.url}/boom`)).status).toBe(500);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+      await server.close();
+    }
+  });
+
+  test("an onError that answers decides the reply (custom error bodies)", async () => {
+    const server = await serve(alt(route("GET /boom", () => {
+      throw new Error("secret detail");
+    })), { onError: async (error) => json({ oops: (error as Error).message.length }, { status: 502 }) });
+    try {
+      const res = await fetch(`${server.url}/boom`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ oops: "secret detail".length });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("HttpError", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const tree = alt(
+      route("GET /hidden", () => {
+        throw new HttpError(503, "database password is hunter2");
+      }),
+      route("GET /teapot", () => {
+        throw new HttpError(429, "slow down", { headers: { "retry-after": "7" }, details: { limit: 10 } });
+      }),
+      guard(
+        (req) => {
+          if (req.headers.get("authorization") === null) throw new HttpError(401, "who are you?", { headers: { "www-authenticate": "Bearer" } });
+          return true;
+        },
+        route("GET /private", () => "secret"),
+      ),
+    );
+    server = await serve(tree);
+  });
+  afterAll(() => server.close());
+
+  test("thrown from a handler: its status, headers and a JSON body with message and details", async () => {
+    const res = await fetch(`${server.url}/teapot`);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("7");
+    expect(await res.json()).toEqual({ error: "slow down", limit: 10 });
+  });
+
+  test("thrown from a guard: answers at once (no other route is tried)", async () => {
+    const refused = await fetch(`${server.url}/private`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toBe("Bearer");
+    expect(await refused.json()).toEqual({ error: "who are you?" });
+    expect(await (await fetch(`${server.url}/private`, { headers: { authorization: "Bearer x" } })).text()).toBe("secret");
+  });
+
+  test("a 5xx HttpError is not exposed unless asked: the body is the generic status text", async () => {
+    const res = await fetch(`${server.url}/hidden`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: "Service Unavailable" });
+  });
+
+  test("a status outside 400–599 is refused when the error is made", () => {
+    expect(() => new HttpError(302)).toThrow(RangeError);
+    expect(() => new HttpError(600)).toThrow(RangeError);
+  });
+});
+
+describe("handlers that never answer", () => {
+  const never = (): Promise<never> => new Promise<never>(() => undefined);
+
+  test("with requestTimeout: a 503 when the handler has not settled in time; the server goes on", async () => {
+    const server = await serve(alt(route("GET /hang", never), route("GET /ok", () => "fine")), { requestTimeout: 100 });
+    try {
+      const res = await fetch(`${server.url}/hang`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: string }).error).toMatch(/request timeout of 100 ms/);
+      expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("without requestTimeout (the default): the request waits; a client that gives up frees its socket", async () => {
+    const server = await serve(alt(route("GET /hang", never), route("GET /ok", () => "fine")));
+    try {
+      const before = openFds();
+      const gaveUp = await fetch(`${server.url}/hang`, { signal: AbortSignal.timeout(200) }).then(
+        () => "answered",
+        (error: Error) => error.name,
+      );
+      expect(gaveUp).toBe("TimeoutError");
+      expect(await eventually(openFds, (n) => n <= before)).toBeLessThanOrEqual(before);
+      expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a requestTimeout that is not a positive number is refused when the app is made", () => {
+    expect(() => toApplication(alt(), { requestTimeout: 0 })).toThrow(RangeError);
+    expect(() => toApplication(alt(), { bodyLimit: -1 })).toThrow(RangeError);
+  });
+});
+
+describe("a client that leaves a file download", () => {
+  let dir: string;
+  let file: string;
+  let server: TestServer;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "switchyard-"));
+    file = path.join(dir, "big.bin");
+    writeFileSync(file, Buffer.alloc(8 * 1024 * 1024, 7));
+    server = await serve(alt(route("GET /download", () => createReadStream(file, { highWaterMark: 16 * 1024 }))));
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("50 clients leave mid-stream: every file descriptor is released", async () => {
+    const before = openFds();
+    for (let i = 0; i < 50; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const req = httpRequest(`${server.url}/download`, (res) => {
+          res.once("data", () => {
+            // the first bytes arrived: the server has the file open; now leave
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? resolve() : reject(error)));
+        req.end();
+      });
+    }
+    const after = await eventually(openFds, (n) => n <= before);
+    expect(after).toBeLessThanOrEqual(before);
+  });
+});
+
+describe("request bodies over the limit", () => {
+  let child: ChildProcess;
+  let port: number;
+  beforeAll(async () => {
+    child = spawn(process.execPath, [path.join(__dirname, "fixtures/limit-server.cjs")], { cwd: path.resolve(__dirname, ".."), stdio: ["ignore", "pipe", "inherit"] });
+    port = await new Promise<number>((resolve, reject) => {
+      child.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      child.once("exit", (code) => reject(new Error(`the limit server exited with ${code}`)));
+    });
+  });
+  afterAll(() => {
+    child.kill();
+  });
+
+  const rss = async (): Promise<number> => ((await (await fetch(`http://127.0.0.1:${port}/rss`)).json()) as { rss: number }).rss;
+
+  /**
+   * Uploads `total` bytes in 64 KiB chunks (the same buffer each time); resolves with the status. The
+   * server answers before the upload ends; node:http then stops reading the connection (and may reset
+   * it), so errors after the status are expected, while an error before it fails the upload.
+   */
+  function upload(total: number, declareLength: boolean): Promise<number> {
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string | number> = declareLength ? { "content-length": total } : { "transfer-encoding": "chunked" };
+      let answered = false;
+      const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: "/upload", headers }, (res) => {
+        answered = true;
+        res.resume();
+        resolve(res.statusCode!);
+        // stop sending: the answer is in
+        setTimeout(() => req.destroy(), 100);
+      });
+      req.on("error", (error) => {
+        if (!answered) reject(error);
+      });
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) {
+            req.once("drain", pump);
+            return;
+          }
+        }
+        req.end();
+      };
+      pump();
+    });
+  }
+
+  test("a small body is read", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/upload`, { method: "POST", body: "x".repeat(1000) });
+    expect(await res.json()).toEqual({ size: 1000 });
+  });
+
+  test("100 MB with content-length: 413 before reading, RSS barely moves", async () => {
+    const start = await rss();
+    expect(await upload(100 * 1024 * 1024, true)).toBe(413);
+    const grown = (await rss()) - start;
+    expect(grown).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  test("100 MB chunked (no declared length): 413 at the limit, RSS barely moves", async () => {
+    const start = await rss();
+    expect(await upload(100 * 1024 * 1024, false)).toBe(413);
+    const grown = (await rss()) - start;
+    expect(grown).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  test("the server goes on serving after refusing", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/upload`, { method: "POST", body: "abc" });
+    expect(await res.json()).toEqual({ size: 3 });
+  });
+});
