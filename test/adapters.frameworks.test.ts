@@ -2,10 +2,11 @@ import { bodyParser } from "@koa/bodyparser";
 import express from "express";
 import Koa from "koa";
 import { IncomingMessage } from "node:http";
-import { alt, GET, HttpError, inject, method, nodeRequest, path, pathEnd, POST, reply, type Route, type RoutedRequest, toApplication } from "../src";
-import { expressRequest, toExpress } from "../src/adapters/express";
-import { fetchRequest, toFetch } from "../src/adapters/fetch";
-import { koaContext, toKoa } from "../src/adapters/koa";
+import { alt, GET, HttpError, inject, method, path, pathEnd, POST, reply, type Route, type RoutedRequest } from "switchyard-router";
+import { expressRequest, toExpress } from "switchyard-router/express";
+import { fetchRequest, toFetch } from "switchyard-router/fetch";
+import { koaContext, toKoa } from "switchyard-router/koa";
+import { nodeRequest, toApplication } from "switchyard-router/node";
 import { startServer, type TestServer } from "./helpers/server";
 
 /*

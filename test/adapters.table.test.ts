@@ -1,9 +1,10 @@
 import express from "express";
 import Koa from "koa";
-import * as lib from "../src";
-import { toExpress } from "../src/adapters/express";
-import { toFetch } from "../src/adapters/fetch";
-import { toKoa } from "../src/adapters/koa";
+import * as lib from "switchyard-router";
+import { toExpress } from "switchyard-router/express";
+import { toFetch } from "switchyard-router/fetch";
+import { toKoa } from "switchyard-router/koa";
+import { toApplication } from "switchyard-router/node";
 import { startServer, type TestServer } from "./helpers/server";
 import { createApp, createOptions } from "./shared/behaviour.cjs";
 import { fetchInit, observeFetch, observeInject, observeResponse, runTable, type Send } from "./shared/table";
@@ -30,7 +31,7 @@ describe("inject (testClient)", () => {
 describe("node:http (toApplication)", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(lib.toApplication(tree, options));
+    server = await startServer(toApplication(tree, options));
   });
   afterAll(() => server.close());
   runTable(() => overHttp(server));
