@@ -190,7 +190,8 @@ function largeBody() {
 }
 
 /**
- * The cases. `request`: method (GET unless given), target, headers, body (text or bytes). Expected:
+ * The cases. `request`: method (GET unless given), target, headers, body (text or bytes), `streamed`
+ * (the body is sent as a stream, chunked, where the client can: inject has no content-length anyway). Expected:
  * `status`; `headers` (each must be there with that value; repeated ones joined with ", ");
  * `absent` (header names that must not be there); `setCookie` (the set-cookie values, in order);
  * exactly one of `text` (the whole body as UTF-8), `json` (the body parsed), `bytes`, `errorMatching`
@@ -311,6 +312,18 @@ const cases = [
   {
     name: "text over bodyLimit: 413",
     request: { method: "POST", url: "/echo/text", body: "x".repeat(4 * BODY_LIMIT) },
+    status: 413,
+    json: { error: `request body is larger than the limit of ${BODY_LIMIT} bytes` },
+  },
+  {
+    name: "a streamed body (no content-length) within bodyLimit",
+    request: { method: "POST", url: "/echo/length", body: byteRun(BODY_LIMIT), streamed: true },
+    status: 200,
+    json: { length: BODY_LIMIT },
+  },
+  {
+    name: "a streamed body (no content-length) over bodyLimit: 413",
+    request: { method: "POST", url: "/echo/length", body: byteRun(3 * BODY_LIMIT), streamed: true },
     status: 413,
     json: { error: `request body is larger than the limit of ${BODY_LIMIT} bytes` },
   },

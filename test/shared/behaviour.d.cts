@@ -9,6 +9,8 @@ export interface TableRequest {
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string | Uint8Array;
+  /** Send the body as a stream (chunked, no content-length) where the client can. */
+  readonly streamed?: true;
 }
 
 /** One request and the reply every adapter must give to it. */

@@ -21,7 +21,7 @@ function binary(packageName: string, file: string): string {
 }
 
 /** How each runtime is started: its binary and the arguments before the script's own. */
-export const RUNTIMES = {
+const RUNTIMES = {
   bun: () => ({ command: binary("@oven/bun-linux-x64", "bin/bun"), args: [] as string[] }),
   deno: () => ({
     command: binary("@deno/linux-x64-glibc", "deno"),
@@ -33,8 +33,6 @@ export const RUNTIMES = {
 export interface RunningRuntime {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
-  /** What the runtime wrote to stderr so far (errors the table provokes, or why it failed). */
-  stderr(): string;
   /** Stops the runtime and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -67,7 +65,7 @@ export function startRuntime(runtime: keyof typeof RUNTIMES, ms = 20_000): Promi
       if (match === null) return;
       clearTimeout(timer);
       child.removeAllListeners("exit");
-      resolve({ url: `http://127.0.0.1:${match[1]}`, stderr: () => stderr, stop: () => stop(child) });
+      resolve({ url: `http://127.0.0.1:${match[1]}`, stop: () => stop(child) });
     });
   });
 }

@@ -44,7 +44,23 @@ export function runTable(send: () => Send, differences: Readonly<Record<string, 
 
 /** What `fetch(url, init)` or `new Request(url, init)` needs to send a table request. */
 export function fetchInit(request: TableRequest): RequestInit {
-  return { method: request.method ?? "GET", headers: request.headers ?? {}, body: request.body ?? null };
+  const body = request.body ?? null;
+  if (!request.streamed || body === null) return { method: request.method ?? "GET", headers: request.headers ?? {}, body };
+  return { method: request.method ?? "GET", headers: request.headers ?? {}, body: streamOf(body), duplex: "half" };
+}
+
+/** A body as a stream of two chunks: sent chunked, with no content-length. */
+function streamOf(body: string | Uint8Array): ReadableStream<Uint8Array> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const half = bytes.length >> 1;
+  const chunks = [bytes.subarray(0, half), bytes.subarray(half)];
+  return new ReadableStream({
+    pull(controller) {
+      const chunk = chunks.shift();
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
 }
 
 /**

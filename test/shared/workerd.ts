@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import type { Readable } from "node:stream";
 import type { TableRequest } from "./behaviour.cjs";
 import { PACKAGE_ENTRY, ROOT, TABLE_MODULE } from "./package-entry";
-import { type Observed, observeResponse } from "./table";
+import { fetchInit, type Observed, observeResponse } from "./table";
 
 /*
  * workerd (the Cloudflare Workers runtime), through miniflare: a worker module that serves the shared
@@ -60,11 +60,8 @@ export async function startWorkerd(): Promise<Miniflare> {
 
 /** Sends a table request to the worker with `dispatchFetch`. */
 export async function dispatchTableRequest(miniflare: Miniflare, request: TableRequest): Promise<Observed> {
-  const response = await miniflare.dispatchFetch(`http://localhost${request.url}`, {
-    method: request.method ?? "GET",
-    headers: request.headers ?? {},
-    body: request.body ?? null,
-  });
+  // miniflare's RequestInit is that of its own copy of undici: the same fields
+  const response = await miniflare.dispatchFetch(`http://localhost${request.url}`, fetchInit(request) as Parameters<Miniflare["dispatchFetch"]>[1]);
   // miniflare's Response is undici's own copy of the Fetch Response: the same API
   return observeResponse(response as unknown as Response);
 }
