@@ -24,10 +24,15 @@ export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandle
   };
 }
 
-/** The request target (path and query) of an absolute URL. */
+/**
+ * The request target (path and query) of an absolute URL. A fragment is no part of it: none comes over
+ * the wire, but a `Request` made by hand (`new Request("http://x/page#top")`) keeps one in its `url`.
+ */
 function targetOf(url: string): string {
   const slash = url.indexOf("/", url.indexOf("://") + 3);
-  return slash === -1 ? "/" : url.slice(slash);
+  if (slash === -1) return "/";
+  const hash = url.indexOf("#", slash);
+  return hash === -1 ? url.slice(slash) : url.slice(slash, hash);
 }
 
 const encoder = new TextEncoder();
