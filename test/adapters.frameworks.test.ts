@@ -338,8 +338,14 @@ describe("node:http, Fetch and inject accessors", () => {
   });
 });
 
-describe("Fetch handler: a stream failing mid-way", () => {
-  test("errors the Response body and is told to onError", async () => {
+describe("Fetch handler", () => {
+  test("a Request made by hand with a fragment is routed without it", async () => {
+    const handler = toFetch(method(GET, path("/page", pathEnd((req) => ({ url: req.url, query: [...req.query] })))));
+    expect(await (await handler(new Request("http://localhost/page#top"))).json()).toEqual({ url: "/page", query: [] });
+    expect(await (await handler(new Request("http://localhost/page?a=1#top"))).json()).toEqual({ url: "/page?a=1", query: [["a", "1"]] });
+  });
+
+  test("a stream failing mid-way errors the Response body and is told to onError", async () => {
     const reported: unknown[] = [];
     const handler = toFetch(tree, { onError: (error) => void reported.push(error) });
     const response = await handler(new Request("http://localhost/cut"));
