@@ -6,6 +6,7 @@ import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.
 import type { RequestInput, RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { NodeBody } from "./node-body.js";
+import { parsedBodyOf } from "./parsed-body.js";
 
 /** The parts of Koa's context this adapter reads and sets (Koa 2 and 3 contexts have them). */
 export interface KoaContext {
@@ -34,15 +35,12 @@ export type KoaMiddleware = (ctx: KoaContext, next: () => Promise<unknown>) => P
 export function toKoa(tree: Route, options: PipelineOptions = {}): KoaMiddleware {
   const handle = pipelineWith(tree, options, options.onError === undefined ? rethrow : answerError(options));
   return async (ctx, next) => {
-    const parsed = ctx.request.body;
     const input: RequestInput = {
       method: ctx.method,
       url: ctx.url,
       headers: headersOf(ctx.req.headers, true),
       body: new NodeBody(ctx.req),
-      // @koa/bodyparser sets `{}` for a type it does not parse, leaving the stream unread: only a body
-      // whose stream a parser has read to the end stands in for it
-      parsedBody: parsed === undefined || !ctx.req.readableEnded ? undefined : { value: parsed },
+      parsedBody: parsedBodyOf(ctx.req, ctx.request.body),
       raw: ctx,
       adapter: "koa",
     };
