@@ -92,11 +92,19 @@ export type RouteNode = MethodNode | PathNode | PathVarNode | PathEndNode | AltN
 declare const needsVars: unique symbol;
 
 /**
+ * The variables `V` a route's handlers need, for the type checker only. An interface, so that
+ * declaration files that mention a route can name it (its key could not be named inline).
+ */
+export interface NeedsVars<V extends Vars> {
+  readonly [needsVars]?: (vars: V) => void;
+}
+
+/**
  * A route tree whose handlers need the path variables `V` from the routes above it. A route that
  * needs nothing (`Route<{}>`) can be served; one that needs `{ id: number }` must sit under a
  * `pathVar("id", Int, …)`. `V` exists only for the type checker.
  */
-export type Route<V extends Vars = {}> = RouteNode & { readonly [needsVars]?: (vars: V) => void };
+export type Route<V extends Vars = {}> = RouteNode & NeedsVars<V>;
 
 /** The variable a `pathVar` adds: `T` under `L`. */
 export type Captured<L extends string, T> = { readonly [K in L]: NoInfer<T> };
