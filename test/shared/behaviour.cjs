@@ -8,7 +8,7 @@
  * Plain CommonJS with no imports, so that every runtime loads it as it is: the app is built from the
  * library's exports object handed in (`createApp(lib)`), whichever build of the package that is.
  *
- * Left out on purpose, because the runtimes legitimately differ there (each is tested per adapter):
+ * Left out on purpose, because the runtimes legitimately differ there:
  * - dot segments (`/a/../hello`): a Fetch runtime's URL parser resolves them before the handler sees
  *   the request, while node:http, Express, Koa and inject pass the target through as sent;
  * - a backslash, a space or a non-ASCII character sent raw in the target: `fetch` and `Request`
@@ -16,11 +16,17 @@
  * - a status from 600 to 999: node:http sends it, but a Fetch `Response` cannot carry it (the Fetch
  *   adapter answers 500);
  * - lower-case method names: `fetch` upper-cases the standard ones (`get` → `GET`) and no other;
- * - a body cut in the middle, as the client sees it: only that the body fails to arrive is common, not
- *   how much of it came first (checked by `cut` below);
+ * - how much of a body cut in the middle arrives: node:http and Bun cut before the status line went
+ *   out, Deno, Koa and the Fetch handler after it, so a case says only `cut` (and its status holds
+ *   when one arrived);
+
  * - the content of a 500 that Express or Koa make themselves: the table's options give `onError`, so
  *   every adapter answers errors the same way (without it, Express and Koa hand errors to the
  *   framework: test/adapters.frameworks.test.ts).
+ *
+ * And two runtimes answer a case otherwise, checked as they do it in test/runtimes.test.ts: Bun's server
+ * adds `content-type: application/octet-stream` to a byte body without one, and workerd ends a body
+ * that fails mid-way cleanly instead of cutting the connection.
  */
 
 /** The most bytes `bytes()`/`text()`/`json()` read in the table app (smaller than the default, so 413s are cheap). */
