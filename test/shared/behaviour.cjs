@@ -19,7 +19,6 @@
  * - how much of a body cut in the middle arrives: node:http and Bun cut before the status line went
  *   out, Deno, Koa and the Fetch handler after it, so a case says only `cut` (and its status holds
  *   when one arrived);
-
  * - the content of a 500 that Express or Koa make themselves: the table's options give `onError`, so
  *   every adapter answers errors the same way (without it, Express and Koa hand errors to the
  *   framework: test/adapters.frameworks.test.ts).
