@@ -1,4 +1,6 @@
 import type { Miniflare } from "miniflare";
+import { join } from "node:path";
+import { PACKAGE_ENTRY, ROOT } from "./shared/package-entry";
 import { startRuntime, type RunningRuntime } from "./shared/runtimes";
 import { type Difference, expectCase, fetchInit, observeFetch, runTable } from "./shared/table";
 import { dispatchTableRequest, startWorkerd } from "./shared/workerd";
@@ -37,6 +39,13 @@ const endsEarly: Difference = {
 const WORKERD: Readonly<Record<string, Difference>> = {
   "a stream that fails mid-way: the connection is cut": endsEarly,
   "a non-byte chunk mid-way: the connection is cut": endsEarly,
+  "a streamed body (no content-length) over bodyLimit: 413": {
+    why: "workerd sends the 413 while the upload is still coming and closes the connection on it",
+    expect: (observed, c) => {
+      // the client either reads the 413 or fails writing the rest of its upload (EPIPE), about one time in three
+      if (!(observed.cut && observed.status === 0)) expectCase(c, observed);
+    },
+  },
 };
 
 describe.each([
@@ -49,6 +58,10 @@ describe.each([
   }, START);
   afterAll(() => runtime?.stop());
   runTable(() => (request) => observeFetch(runtime.url + request.url, fetchInit(request)), differences);
+});
+
+test("a runtime that cannot start is an error (so its tests fail), not a skip", async () => {
+  await expect(startRuntime("bun", { ...PACKAGE_ENTRY, main: join(ROOT, "dist/no-such-build/index.js") })).rejects.toThrow(/bun .* did not start: it exited/);
 });
 
 describe("workerd (toFetch as a Workers module, through miniflare)", () => {

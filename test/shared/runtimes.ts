@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, chmodSync, constants } from "node:fs";
 import { dirname, join } from "node:path";
-import { PACKAGE_ENTRY, ROOT, TABLE_MODULE } from "./package-entry";
+import { PACKAGE_ENTRY, type PackageEntry, ROOT, TABLE_MODULE } from "./package-entry";
 
 /*
  * Bun and Deno, started for real as child processes serving the shared table app through the
@@ -39,10 +39,13 @@ export interface RunningRuntime {
 
 const SERVE_SCRIPT = join(ROOT, "test/shared/serve-fetch.mjs");
 
-/** Starts `runtime` on serve-fetch.mjs; resolves once it listens, rejects if it exits or is silent for `ms`. */
-export function startRuntime(runtime: keyof typeof RUNTIMES, ms = 20_000): Promise<RunningRuntime> {
+/**
+ * Starts `runtime` on serve-fetch.mjs with the package at `entry`; resolves once it listens, rejects if
+ * it exits or is silent for `ms`.
+ */
+export function startRuntime(runtime: keyof typeof RUNTIMES, entry: PackageEntry = PACKAGE_ENTRY, ms = 20_000): Promise<RunningRuntime> {
   const { command, args } = RUNTIMES[runtime]();
-  const child = spawn(command, [...args, SERVE_SCRIPT, PACKAGE_ENTRY.format, PACKAGE_ENTRY.main, PACKAGE_ENTRY.fetch, TABLE_MODULE], {
+  const child = spawn(command, [...args, SERVE_SCRIPT, entry.format, entry.main, entry.fetch, TABLE_MODULE], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
     stdio: ["pipe", "pipe", "pipe"],

@@ -63,17 +63,26 @@ function streamOf(body: string | Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
+/** `fetch(url, init)`, read whole (see {@link observeFetching}). */
+export function observeFetch(url: string, init: RequestInit): Promise<Observed> {
+  return observeFetching(fetch(url, init));
+}
+
+/** A cut before any answer: no status, no body. */
+const CUT_BEFORE_STATUS: Observed = { status: 0, headers: new Map(), setCookie: [], body: new Uint8Array(0), cut: true };
+
 /**
- * `fetch(url, init)`, read whole. A connection the server closed before the headers arrived is a cut
- * without a status (node:http cuts a failing stream before its corked first write goes out).
+ * An answer on its way from a server, read whole. A connection the server closed before the headers
+ * arrived is a cut without a status (node:http cuts a failing stream before its corked first write
+ * goes out; a server that answers while the upload is still coming may close on it).
  */
-export async function observeFetch(url: string, init: RequestInit): Promise<Observed> {
+export async function observeFetching(fetching: Promise<Response>): Promise<Observed> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await fetching;
   } catch (error) {
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") return { status: 0, headers: new Map(), setCookie: [], body: new Uint8Array(0), cut: true };
+    if (code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE") return CUT_BEFORE_STATUS;
     throw error;
   }
   return observeResponse(response);

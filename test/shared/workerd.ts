@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import type { Readable } from "node:stream";
 import type { TableRequest } from "./behaviour.cjs";
 import { PACKAGE_ENTRY, ROOT, TABLE_MODULE } from "./package-entry";
-import { fetchInit, type Observed, observeResponse } from "./table";
+import { fetchInit, type Observed, observeFetching } from "./table";
 
 /*
  * workerd (the Cloudflare Workers runtime), through miniflare: a worker module that serves the shared
@@ -59,9 +59,8 @@ export async function startWorkerd(): Promise<Miniflare> {
 }
 
 /** Sends a table request to the worker with `dispatchFetch`. */
-export async function dispatchTableRequest(miniflare: Miniflare, request: TableRequest): Promise<Observed> {
-  // miniflare's RequestInit is that of its own copy of undici: the same fields
-  const response = await miniflare.dispatchFetch(`http://localhost${request.url}`, fetchInit(request) as Parameters<Miniflare["dispatchFetch"]>[1]);
-  // miniflare's Response is undici's own copy of the Fetch Response: the same API
-  return observeResponse(response as unknown as Response);
+export function dispatchTableRequest(miniflare: Miniflare, request: TableRequest): Promise<Observed> {
+  // miniflare's RequestInit and Response are those of its own copy of undici: the same API
+  const init = fetchInit(request) as Parameters<Miniflare["dispatchFetch"]>[1];
+  return observeFetching(miniflare.dispatchFetch(`http://localhost${request.url}`, init) as unknown as Promise<Response>);
 }
