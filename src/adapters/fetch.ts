@@ -50,10 +50,12 @@ async function toResponse(reply: Reply, request: Request, options: PipelineOptio
       discard(body);
       return new Response(null, { status: reply.status, headers });
     }
-    const report = (error: unknown): void => reportSendError(options, error, { method: request.method, url: request.url });
+    if (isStreamBody(body)) {
+      const stream = await webStreamOf(body, (error) => reportSendError(options, error, { method: request.method, url: request.url }));
+      return new Response(stream, { status: reply.status, headers });
+    }
     // text goes as bytes: given a string, `Response` would invent a content-type the reply did not set
-    const sent = isStreamBody(body) ? await webStreamOf(body, report) : typeof body === "string" ? encoder.encode(body) : body;
-    return new Response(sent, { status: reply.status, headers });
+    return new Response(typeof body === "string" ? encoder.encode(body) : body, { status: reply.status, headers });
   } catch (error) {
     // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
     reportSendError(options, error, { method: request.method, url: request.url });
