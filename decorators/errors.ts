@@ -10,10 +10,20 @@ export type ControllerErrorCode =
   | "DUPLICATE_MATCH"
   /** Two `@Route` decorators on one method. */
   | "DUPLICATE_ROUTE"
-  /** `@Route`, `@PathVar` or `@Req` on a static method: routes are instance methods. */
+  /** `@Route`, `@Guard` or a parameter decorator on a static method: routes are instance methods. */
   | "STATIC_METHOD"
-  /** `@PathVar`/`@Req` on a method that has no `@Route` (or on a constructor parameter). */
+  /** A parameter decorator or a method `@Guard` on a method that has no `@Route` (or on a constructor parameter). */
   | "NOT_A_ROUTE"
+  /** A route on a method named `constructor`, or a class whose `prototype.constructor` is not the class. */
+  | "RESERVED_METHOD"
+  /** A decorated parameter at a position the method does not have. */
+  | "PARAM_INDEX"
+  /** A `@Query`/`@Header`/`@Body` parameter whose type cannot be known or is not a parser/class. */
+  | "PARAM_TYPE"
+  /** A `@Guard` that is neither a predicate function nor a class with `canActivate`. */
+  | "NOT_A_GUARD"
+  /** The code was compiled with TC39 standard decorators; these decorators need TypeScript's legacy ones. */
+  | "STANDARD_DECORATORS"
   /** Two parameter decorators on one parameter. */
   | "DUPLICATE_PARAM"
   /** A `@PathVar` label that neither the route's pattern nor the class's `@Match` prefix captures. */

@@ -1,13 +1,18 @@
 /**
- * switchyard/decorators: class-based controllers (`@Match`, `@Route`, `@PathVar`, `@Req`) collected
- * into the same route tree as the functional API, and parser classes for user types (`Newtype`,
- * `@PathType`, class-validator refinement). Loads `reflect-metadata`.
+ * switchyard-router/decorators: class-based controllers (`@Match`, `@Route`, `@Guard`, and the
+ * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Body`, `@Req`) collected into the same route
+ * tree as the functional API; `body()`, the functional form of `@Body`; and parser classes for user
+ * types (`Newtype`, `@PathType`, class-validator refinement). Loads `reflect-metadata`.
  * @packageDocumentation
  */
-export { controllers, type ControllerClass, type ControllersOptions, type Resolver } from "./controllers.js";
+export { body, type BodyOptions } from "./body.js";
+export { controllers, type ControllerClass, type ControllersOptions, type RequestResolver, type RequestScopeOptions, type Resolver } from "./controllers.js";
 export { ControllerError, type ControllerErrorCode } from "./errors.js";
+export { Guard, type CanActivate, type GuardDecorator } from "./guard.js";
 export { Match } from "./match.js";
+export type { GuardSpec } from "./metadata.js";
+export { Describe, type RouteDocs } from "./openapi.js";
 export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeInstance, type NewtypeValue, type ParserClass } from "./newtype.js";
-export { PathVar, Req } from "./path-var.js";
+export { Body, Header, PathVar, Query, Req, type QueryOptions } from "./parameters.js";
 export { Route, type RouteMethod } from "./route.js";
 export { isValid, validated } from "./validation.js";

@@ -1,4 +1,5 @@
 import { recordMatch, type ClassLike } from "./metadata.js";
+import { rejectStandardCall } from "./targets.js";
 
 /**
  * Class decorator: the class's routes live under this pattern, the decorator form of
@@ -18,5 +19,8 @@ import { recordMatch, type ClassLike } from "./metadata.js";
  */
 export function Match(pattern: string): <C extends ClassLike>(target: C) => void {
   if (typeof pattern !== "string") throw new TypeError(`@Match: the pattern must be a string, got ${typeof pattern}`);
-  return (target) => recordMatch(target, pattern);
+  return (target: ClassLike, ...standard: unknown[]) => {
+    rejectStandardCall("@Match", standard[0]);
+    recordMatch(target, pattern);
+  };
 }

@@ -1,5 +1,6 @@
-import { NoParse, parseSegment, type PathParser } from "../src/parsers/parser.js";
+import { NoParse, parseSegment, type ParserSchema, type PathParser } from "../src/parsers/parser.js";
 import { registerPathType } from "../src/parsers/registry.js";
+import { newtypeSchema } from "./openapi.js";
 import { isValid } from "./validation.js";
 
 /*
@@ -79,6 +80,14 @@ export function Newtype<T>(base: PathParser<T>): NewtypeClass<T> {
     }
 
     static readonly base: PathParser<T> = base;
+
+    /** Every segment a newtype accepts, its base accepts (the shadow report's inclusion fact). */
+    static readonly includedIn: readonly PathParser<unknown>[] = [base as PathParser<unknown>];
+
+    /** The base type's schema, narrowed by this class's class-validator constraints. */
+    static get openApiSchema(): ParserSchema {
+      return newtypeSchema(this, base as PathParser<unknown>);
+    }
 
     static get valueType(): typeof Base {
       return this;

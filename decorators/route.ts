@@ -1,6 +1,7 @@
 import type { HandlerResult } from "../src/reply.js";
 import { ControllerError } from "./errors.js";
 import { nameOf, recordRoute } from "./metadata.js";
+import { ownerOf, rejectStandardCall } from "./targets.js";
 
 /** What a route method may be: any method returning what a handler returns, or a promise of it. */
 export type RouteMethod = (...args: never[]) => HandlerResult | Promise<HandlerResult>;
@@ -25,11 +26,8 @@ export function Route(pattern: string): <M extends RouteMethod>(
 ) => void {
   if (typeof pattern !== "string") throw new TypeError(`@Route: the pattern must be a string, got ${typeof pattern}`);
   return (target, method, descriptor) => {
-    if (typeof target === "function") {
-      throw new ControllerError("STATIC_METHOD", nameOf(target), String(method),
-        `@Route is on a static method; routes are instance methods`);
-    }
-    const owner = target.constructor;
+    rejectStandardCall("@Route", method);
+    const owner = ownerOf("@Route", target, method);
     if (typeof descriptor?.value !== "function") {
       throw new ControllerError("NOT_A_METHOD", nameOf(owner), String(method),
         `@Route is on an accessor or property; it belongs on a method`);

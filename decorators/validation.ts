@@ -16,7 +16,8 @@ interface ClassValidator {
 
 let library: ClassValidator | null | undefined;
 
-function classValidator(): ClassValidator | null {
+/** class-validator, or `null` when it is not installed. */
+export function classValidator(): ClassValidator | null {
   if (library === undefined) library = loadClassValidator() as ClassValidator | null;
   return library;
 }

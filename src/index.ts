@@ -28,6 +28,7 @@ export {
   UUID,
   Word,
   type ParsedBy,
+  type ParserSchema,
   type PathParser,
   type PathTypes,
 } from "./parsers/index.js";
@@ -54,13 +55,21 @@ export {
   type ParsedPattern,
   type PatternErrorCode,
   type PatternNext,
+  type CheckedPattern,
   type PatternVars,
+  type RouteCaptures,
   type VariablePart,
 } from "./pattern/index.js";
 export type { RequestInput, RoutedRequest } from "./request.js";
+export { allowedMethods, type AllowedMethods } from "./routes/allow.js";
+export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./routes/listing.js";
+export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./routes/openapi.js";
+export { checkUnreachable, printShadowed, shadowed, type ShadowedRoute, type ShadowVerdict, type UnreachablePolicy } from "./routes/shadow.js";
+export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./routes/url.js";
 export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
   alt,
+  described,
   guard,
   method,
   path,
@@ -70,13 +79,16 @@ export {
   type GuardNode,
   type GuardPredicate,
   type Handler,
+  type HandlerInfo,
   type HandlerNode,
   type MethodNode,
   type PathEndNode,
   type PathNode,
   type PathVarNode,
+  type NeedsVars,
   type Next,
   type Route,
   type RouteNode,
   type Vars,
 } from "./tree.js";
+export { badRequest, headerParam, queryParam, queryParams, readParams, readParamsAsync, type FieldError, type NamedValueReader, type ParamOptions, type ParamReader } from "./params.js";

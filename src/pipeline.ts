@@ -6,6 +6,8 @@ import { isReply, json, type Reply, text } from "./reply.js";
 import { isThenable } from "./thenable.js";
 import { discard } from "./reply-stream.js";
 import { type BodySettings, RequestContext, type RequestInput } from "./request.js";
+import { withMethodFallbacks } from "./routes/method-fallbacks.js";
+import { checkUnreachable, type UnreachablePolicy } from "./routes/shadow.js";
 import type { Route } from "./tree.js";
 
 /** The request an error is reported with: enough to log it. */
@@ -35,6 +37,21 @@ export interface PipelineOptions {
    * reference semantics, at a cost per route).
    */
   readonly dispatcher?: DispatcherFactory;
+  /**
+   * A request whose path a route accepts under other methods only is answered 405 with an `Allow`
+   * header listing them (computed from the tree). Off by default: the spec's answer is a 404.
+   */
+  readonly methodNotAllowed?: boolean;
+  /**
+   * A HEAD request no route answers is answered by the GET route, body dropped, headers kept. Off by
+   * default: the spec has no fallback.
+   */
+  readonly head?: boolean;
+  /**
+   * What to do when the tree has a route that earlier routes always catch (see `shadowed`): `"warn"`
+   * logs the report once, `"throw"` refuses to build. `"ignore"` (the default) checks nothing.
+   */
+  readonly unreachable?: UnreachablePolicy;
 }
 
 /** A request in, the reply of the route that answers out, or `null` when no route matches. */
@@ -59,10 +76,11 @@ export function pipeline(tree: Route, options: PipelineOptions = {}): Pipeline {
  * throws it on (Express's `next(err)`, Koa's error path), and then the pipeline rejects with it.
  */
 export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failure): Pipeline {
+  checkUnreachable(tree, options.unreachable);
   const dispatch: Dispatch = options.dispatcher?.(tree) ?? compile(tree).dispatch;
   const settings: BodySettings = { bodyLimit: checkedLimit(options.bodyLimit) };
   const timeout = checkedTimeout(options.requestTimeout);
-  return (input) => {
+  const route: Pipeline = (input) => {
     const request = new RequestContext(input, settings);
     try {
       const outcome = dispatch(request);
@@ -73,6 +91,7 @@ export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failur
       return fail(error, request);
     }
   };
+  return withMethodFallbacks(tree, route, options);
 }
 
 /** The standard failure: `onError` may answer; else an `HttpError`'s own reply or a generic 500. */

@@ -98,9 +98,10 @@ export function discard(body: ReplyBody): void {
 /**
  * A streamed reply body as a Web `ReadableStream` (for `Response` and Koa), with its first chunk
  * already read: a stream that fails before its first byte rejects here, while the status can still
- * be a 500. Cancelling the result (the client left) cancels the body.
+ * be a 500. A failure after that errors the result (the runtime cuts the connection) and is told to
+ * `failedMidway`, since nobody else reports it. Cancelling the result (the client left) cancels the body.
  */
-export async function webStreamOf(body: StreamBody): Promise<ReadableStream<Uint8Array>> {
+export async function webStreamOf(body: StreamBody, failedMidway: (error: unknown) => void = () => undefined): Promise<ReadableStream<Uint8Array>> {
   const chunks = chunksOf(body);
   let first: Uint8Array | null;
   try {
@@ -111,8 +112,14 @@ export async function webStreamOf(body: StreamBody): Promise<ReadableStream<Uint
   }
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const chunk = first ?? (await chunks.next());
+      let chunk = first;
       first = null;
+      try {
+        chunk ??= await chunks.next();
+      } catch (error) {
+        failedMidway(error);
+        throw error;
+      }
       if (chunk === null) controller.close();
       else controller.enqueue(chunk);
     },

@@ -63,6 +63,27 @@ export interface GuardNode {
 export interface HandlerNode {
   readonly kind: "handler";
   readonly handler: Handler<never>;
+  /** What tools may show about the handler (listing, OpenAPI, `urlFor`); routing ignores it. */
+  readonly info?: HandlerInfo;
+}
+
+/**
+ * Facts about a handler for the tools that read the tree (route listing, OpenAPI, `urlFor`). Any front
+ * end may fill it (the decorators do, for controller methods); dispatch never looks at it.
+ */
+export interface HandlerInfo {
+  /** The handler's name in listings and the OpenAPI `operationId` (`Users.byId`); the function's name by default. */
+  readonly name?: string;
+  /** Another key `urlFor` accepts for this handler's route (a controller method: `Users.prototype.byId`). */
+  readonly target?: object;
+  /** OpenAPI tags (a controller's name). */
+  readonly tags?: readonly string[];
+  /** OpenAPI summary. */
+  readonly summary?: string;
+  /** OpenAPI description. */
+  readonly description?: string;
+  /** OpenAPI response objects by status code (`{ "200": { description: "the user" } }`). */
+  readonly responses?: Readonly<Record<string, unknown>>;
 }
 
 /** Any node of the route tree. */
@@ -71,11 +92,19 @@ export type RouteNode = MethodNode | PathNode | PathVarNode | PathEndNode | AltN
 declare const needsVars: unique symbol;
 
 /**
+ * The variables `V` a route's handlers need, for the type checker only. An interface, so that
+ * declaration files that mention a route can name it (its key could not be named inline).
+ */
+export interface NeedsVars<V extends Vars> {
+  readonly [needsVars]?: (vars: V) => void;
+}
+
+/**
  * A route tree whose handlers need the path variables `V` from the routes above it. A route that
  * needs nothing (`Route<{}>`) can be served; one that needs `{ id: number }` must sit under a
  * `pathVar("id", Int, …)`. `V` exists only for the type checker.
  */
-export type Route<V extends Vars = {}> = RouteNode & { readonly [needsVars]?: (vars: V) => void };
+export type Route<V extends Vars = {}> = RouteNode & NeedsVars<V>;
 
 /** The variable a `pathVar` adds: `T` under `L`. */
 export type Captured<L extends string, T> = { readonly [K in L]: NoInfer<T> };
@@ -94,6 +123,15 @@ export function toNode(next: Next<never>, where: string): RouteNode {
 
 function describe(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/**
+ * A handler leaf carrying `info` for the tools (listing, OpenAPI, `urlFor`); routes exactly as the bare
+ * function would.
+ */
+export function described<V extends Vars = {}>(handler: Handler<V>, info: HandlerInfo): Route<V> {
+  if (typeof handler !== "function") throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
+  return Object.freeze({ kind: "handler", handler: handler as Handler<never>, info: Object.freeze({ ...info }) });
 }
 
 /** Spec 4.2 `method`: the request method must equal `m` exactly (`GET` ≠ `get`). */

@@ -18,44 +18,10 @@ import {
   type RoutedRequest,
   type RouteNode,
 } from "../src";
-import { controllers, ControllerError, Match, PathVar, Req, Route, type ControllerErrorCode } from "../decorators";
-
-/** The tree with every handler leaf replaced by a marker: shapes compare, handler functions do not. */
-function shape(node: RouteNode): unknown {
-  switch (node.kind) {
-    case "handler":
-      return { kind: "handler" };
-    case "alt":
-      return { kind: "alt", alternatives: node.alternatives.map(shape) };
-    case "guard":
-      return { kind: "guard", next: shape(node.next) };
-    default:
-      return { ...node, next: shape(node.next) };
-  }
-}
+import { controllers, ControllerError, Match, PathVar, Req, Route } from "../decorators";
+import { errorOf, expectControllerError, shape } from "./helpers/decorators";
 
 const noop = () => null;
-
-/** The error `build` throws; fails the test when it throws none. */
-function errorOf(build: () => unknown): unknown {
-  try {
-    build();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected an error, got none");
-}
-
-function expectControllerError(build: () => unknown, code: ControllerErrorCode, controller: string, methodName?: string): ControllerError {
-  const error = errorOf(build);
-  expect(error).toBeInstanceOf(ControllerError);
-  const e = error as ControllerError;
-  expect(e.code).toBe(code);
-  expect(e.controller).toBe(controller);
-  expect(e.method).toBe(methodName);
-  expect(e.message.startsWith(methodName === undefined ? `${controller}: ` : `${controller}.${methodName}: `)).toBe(true);
-  return e;
-}
 
 describe("the decorator test style: controllers([...]) → inject → status and body", () => {
   @Match("/users")

@@ -1,8 +1,9 @@
 import "reflect-metadata";
 import { Container, injectable as inversifyInjectable, inject as inversifyInject } from "inversify";
 import { container as rootContainer, injectable, type DependencyContainer } from "tsyringe";
-import { inject } from "../src";
-import { controllers, ControllerError, Match, PathVar, Route } from "../decorators";
+import { headerParam, inject, type RoutedRequest } from "../src";
+import { controllers, ControllerError, Guard, Match, PathVar, Route, type CanActivate } from "../decorators";
+import { shape } from "./helpers/decorators";
 
 /*
  * Controllers through real DI containers: the resolver `(C) => container.resolve(C)` (tsyringe) or
@@ -143,5 +144,135 @@ describe("default construction", () => {
     expect((await inject(app, { url: "/plain" })).body).toBe("built with 0 arguments");
     await inject(app, { url: "/plain" });
     expect(made).toEqual(["built with 0 arguments"]);
+  });
+});
+
+describe("request-scoped controllers", () => {
+  /** Who asked: a per-request value the app puts in each request's child container. */
+  class Caller {
+    constructor(readonly name: string) {}
+  }
+
+  test("tsyringe: a child container per request; the controller and its guard are built for each request", async () => {
+    @injectable()
+    class Counter {
+      made = 0;
+    }
+    @injectable()
+    class SignedIn implements CanActivate {
+      constructor(private readonly caller: Caller) {}
+      canActivate() {
+        return this.caller.name !== "anonymous";
+      }
+    }
+    @injectable()
+    @Guard(SignedIn)
+    class Profile {
+      constructor(private readonly caller: Caller, counter: Counter) {
+        counter.made++;
+      }
+      @Route("GET /me")
+      me() {
+        return { name: this.caller.name };
+      }
+    }
+    const root = rootContainer.createChildContainer();
+    root.registerSingleton(Counter);
+    // one child container per request, shared by the guard and the controller: keyed by req.raw,
+    // the adapter's native request, the same object for every guard and handler of one request
+    const children = new WeakMap<object, DependencyContainer>();
+    let made = 0;
+    const childFor = (req: RoutedRequest): DependencyContainer => {
+      let child = children.get(req.raw as object);
+      if (child === undefined) {
+        child = root.createChildContainer();
+        child.register(Caller, { useValue: new Caller(headerParam(req, "x-user", undefined, { optional: true }) ?? "anonymous") });
+        children.set(req.raw as object, child);
+        made++;
+      }
+      return child;
+    };
+    const resolved: string[] = [];
+    const app = controllers([Profile], {
+      scope: "request",
+      resolve: (C, req) => (resolved.push(C.name), childFor(req).resolve(C)),
+    });
+    expect(resolved).toEqual([]); // nothing is resolved at startup
+    expect(JSON.parse((await inject(app, { url: "/me", headers: { "x-user": "ada" } })).body)).toEqual({ name: "ada" });
+    expect(JSON.parse((await inject(app, { url: "/me", headers: { "x-user": "alan" } })).body)).toEqual({ name: "alan" });
+    expect((await inject(app, { url: "/me" })).status).toBe(404);
+    expect(root.resolve(Counter).made).toBe(2);
+    // the guard class and the controller per admitted request, the guard alone for the refused one
+    expect(resolved).toEqual(["SignedIn", "Profile", "SignedIn", "Profile", "SignedIn"]);
+    expect(made).toBe(3);
+  });
+
+  test("inversify: a child container per request (new Container({ parent }))", async () => {
+    const REQUEST_ID = Symbol("requestId");
+    @inversifyInjectable()
+    class Orders {
+      constructor(@inversifyInject(REQUEST_ID) readonly requestId: string) {}
+      @Route("GET /orders/id:Int")
+      get(@PathVar("id") id: number) {
+        return { id, requestId: this.requestId };
+      }
+    }
+    const parent = new Container();
+    let next = 0;
+    const app = controllers([Orders], {
+      scope: "request",
+      resolve: (C) => {
+        const child = new Container({ parent });
+        child.bind(REQUEST_ID).toConstantValue(`r${++next}`);
+        child.bind(C).toSelf();
+        return child.get(C);
+      },
+    });
+    expect(JSON.parse((await inject(app, { url: "/orders/5" })).body)).toEqual({ id: 5, requestId: "r1" });
+    expect(JSON.parse((await inject(app, { url: "/orders/6" })).body)).toEqual({ id: 6, requestId: "r2" });
+  });
+
+  test("the routes and their checks are the singleton ones: same tree, same startup errors", () => {
+    class Plain {
+      @Route("GET /p/id:Int")
+      p(@PathVar("id") _id: number) {}
+    }
+    const resolve = () => new Plain();
+    expect(shape(controllers([Plain], { scope: "request", resolve }))).toEqual(shape(controllers([Plain])));
+    class Broken {
+      @Route("GET /b/id:Int")
+      b() {}
+    }
+    expect(() => controllers([Broken], { scope: "request", resolve })).toThrow(ControllerError);
+  });
+
+  test("a resolver that fails or gives no instance on a request is a 500 reported to onError; the app goes on", async () => {
+    class Flaky {
+      @Route("GET /f")
+      f() {
+        return "ok";
+      }
+    }
+    let answer: unknown = new Flaky();
+    const app = controllers([Flaky], { scope: "request", resolve: () => answer as object });
+    expect((await inject(app, { url: "/f" })).body).toBe("ok");
+    for (const bad of [null, Promise.resolve(new Flaky()), 7]) {
+      answer = bad;
+      const errors: unknown[] = [];
+      expect((await inject(app, { url: "/f" }, { onError: (e) => errors.push(e) })).status).toBe(500);
+      expect(errors[0]).toBeInstanceOf(ControllerError);
+      expect((errors[0] as ControllerError).code).toBe("RESOLVE_FAILED");
+    }
+    answer = new Flaky();
+    expect((await inject(app, { url: "/f" })).body).toBe("ok");
+  });
+
+  test('scope "request" without a resolver, or an unknown scope, is refused', () => {
+    class X {
+      @Route("GET /")
+      x() {}
+    }
+    expect(() => controllers([X], { scope: "request" } as never)).toThrow('controllers: scope "request" needs resolve: (C, request) => instance');
+    expect(() => controllers([X], { scope: "session" } as never)).toThrow('controllers: scope must be "singleton" or "request", got "session"');
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { alt, guard, HttpError, json, reply, route, toApplication, type ApplicationOptions, type Route } from "../src";
-import { startServer, type TestServer } from "./helpers/server";
+import { rawRequest, startServer, statusOf, type TestServer } from "./helpers/server";
 
 /*
  * The node adapter under the failures issue 8 names: streams that misbehave, clients that leave,
@@ -87,6 +87,12 @@ describe("streamed replies that misbehave", () => {
 
   test("a stream that errors mid-way cuts the connection; the server goes on", async () => {
     expect(await outcomeOf(`${server.url}/fails-midway`)).toBe("cut");
+    // over a raw socket: the status and the first chunk arrive, then the connection ends without the
+    // chunked body's last (empty) chunk, which is how the client knows the body is incomplete
+    const raw = await rawRequest(server.port, "GET /fails-midway HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(statusOf(raw)).toBe(200);
+    expect(raw).toContain("\r\n4\r\npart\r\n");
+    expect(raw).not.toMatch(/\r\n0\r\n\r\n$/);
     expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
   });
 });

@@ -12,6 +12,7 @@ import {
   parseSegment,
   pathEnd,
   pathVar,
+  route,
   registeredPathTypeNames,
   registerPathType,
   Text,
@@ -81,7 +82,8 @@ const TABLE: Record<string, Row> = {
       ["007", 7],
       [MAX, Number.MAX_SAFE_INTEGER],
     ],
-    rejects: ["+1", "-1", "-0", "+0", PAST_MAX, " 1", "5.0", "1e3", "0x1F", "1_000", ""],
+    // departure: Haskell's Word is 64-bit; JS numbers are exact only up to 2^53 − 1, so beyond that is refused
+    rejects: ["+1", "-1", "-0", "+0", PAST_MAX, "18446744073709551615", " 1", "5.0", "1e3", "0x1F", "1_000", ""],
   },
   Double: {
     parser: Double,
@@ -97,6 +99,9 @@ const TABLE: Record<string, Row> = {
       ["1.5e-3", 0.0015],
       ["1e400", Infinity],
       ["-1e400", -Infinity],
+      // departure: correctly rounded, where Haskell's text gives 1.2000000000000002 and 0
+      ["12e-1", 1.2],
+      ["1e-320", 1e-320],
     ],
     rejects: [".5", "5.", "1e", "1e+", "NaN", "Infinity", "-Infinity", "0x10", " 1", "1 ", "", "+", "1.2.3", "e5", "1e5.5", "+-1", "1,5", "1_0"],
   },
@@ -217,6 +222,30 @@ for (const [name, row] of Object.entries(TABLE)) {
     });
   });
 }
+
+describe("Integer is bounded to Integer.maxDigits significant digits, so a long segment is a quick mismatch", () => {
+  test("up to the bound it parses; one digit more, or a million, is NoParse; leading zeros do not count", () => {
+    expect(Integer.maxDigits).toBe(4096);
+    expect(Integer.parseUrlPiece("9".repeat(Integer.maxDigits))).toBe(10n ** 4096n - 1n);
+    expect(Integer.parseUrlPiece("-" + "9".repeat(Integer.maxDigits))).toBe(-(10n ** 4096n - 1n));
+    expect(Integer.parseUrlPiece("1" + "0".repeat(Integer.maxDigits))).toBe(NoParse);
+    expect(Integer.parseUrlPiece("-" + "9".repeat(1_000_000))).toBe(NoParse);
+    expect(Integer.parseUrlPiece("-" + "0".repeat(1_000_000) + "7")).toBe(-7n);
+  });
+
+  test("through a route: a million digits falls through to the next alternative; in range echoes exactly as JSON", async () => {
+    const tree = alt(
+      route("/n/n:Integer", (req) => ({ n: req.vars.n })),
+      route("/n/s:Text", (req) => `text of ${req.vars.s.length}`),
+    );
+    const million = "7".repeat(1_000_000);
+    const long = await inject(tree, { url: "/n/" + million });
+    expect(long.status).toBe(200);
+    expect(long.body).toBe("text of 1000000");
+    const bound = "7".repeat(Integer.maxDigits);
+    expect((await inject(tree, { url: "/n/" + bound })).body).toBe(`{"n":${bound}}`);
+  });
+});
 
 describe("Text accepts the empty segment through a route", () => {
   test("`/a/` gives Text the empty segment", async () => {

@@ -75,12 +75,44 @@ describe("controllers sample over HTTP (tsc-compiled)", () => {
     expect((await get("/api/users/nobody")).body).toBe('{"error":"no such user"}');
   });
 
-  test("POST through @Req, with the newtype's rules reused for the body", async () => {
-    const created = await get("/api/users", { method: "POST", body: '{"name":"linus"}' });
+  test("query parameters: optional, parsed, a 400 naming the one that does not parse", async () => {
+    expect(JSON.parse((await get("/api/users?limit=1")).body)).toEqual([{ id: 1, name: "ada" }]);
+    expect(JSON.parse((await get("/api/users?prefix=gr")).body)).toEqual([{ id: 2, name: "grace" }]);
+    const bad = await get("/api/users?limit=two");
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({
+      error: 'the query parameter "limit" is not a valid Int',
+      errors: [{ in: "query", field: "limit", constraint: "Int", message: '"two" is not a valid Int' }],
+    });
+  });
+
+  test("a header parameter parsed as a UserId: required, and a 400 when missing or invalid", async () => {
+    expect(JSON.parse((await get("/api/users/me", { headers: { "x-user-id": "2" } })).body)).toEqual({ id: 2, name: "grace" });
+    expect((await get("/api/users/me", { headers: { "x-user-id": "77" } })).status).toBe(404);
+    const missing = await get("/api/users/me");
+    expect([missing.status, JSON.parse(missing.body).errors[0]]).toEqual([400, { in: "header", field: "x-user-id", constraint: "required", message: 'the header "x-user-id" is required (UserId)' }]);
+    const zero = await get("/api/users/me", { headers: { "x-user-id": "0" } });
+    expect([zero.status, JSON.parse(zero.body).errors[0].constraint]).toEqual([400, "UserId"]);
+  });
+
+  test("POST with a validated @Body: 201, or a 400 listing each failing field", async () => {
+    const json = { "content-type": "application/json" };
+    const created = await get("/api/users", { method: "POST", headers: json, body: '{"name":"linus"}' });
     expect(created.status).toBe(201);
     expect(JSON.parse(created.body)).toEqual({ id: 3, name: "linus" });
-    expect((await get("/api/users", { method: "POST", body: '{"name":"X"}' })).status).toBe(400);
     expect(JSON.parse((await get("/api/users/linus")).body)).toEqual({ id: 3, name: "linus" });
+
+    const invalid = await get("/api/users", { method: "POST", headers: json, body: '{"name":"X","admin":true}' });
+    expect(invalid.status).toBe(400);
+    expect(JSON.parse(invalid.body)).toEqual({
+      error: "the body is invalid",
+      errors: [
+        { in: "body", field: "admin", constraint: "whitelistValidation", message: "property admin should not exist" },
+        { in: "body", field: "name", constraint: "matches", message: "name must be lower-case letters, digits or _, starting with a letter" },
+        { in: "body", field: "name", constraint: "isLength", message: "name must be longer than or equal to 3 characters" },
+      ],
+    });
+    expect((await get("/api/users", { method: "POST", headers: json, body: '{"name":' })).status).toBe(400);
   });
 
   test("a @Match with a method, a Day path variable, and a service injected by tsyringe", async () => {
@@ -91,9 +123,10 @@ describe("controllers sample over HTTP (tsc-compiled)", () => {
     expect((await get("/api/reports/2024-02-29", { method: "POST" })).status).toBe(404);
   });
 
-  test("DELETE needs the API key (a method that returns routeMismatch() without it)", async () => {
+  test("DELETE is guarded by a DI-resolved guard class: without the API key the route does not match", async () => {
     const added = JSON.parse((await get("/api/users", { method: "POST", body: '{"name":"temp"}' })).body) as { id: number };
     expect((await get(`/api/users/${added.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await get(`/api/users/${added.id}`, { method: "DELETE", headers: { "x-api-key": "wrong" } })).status).toBe(404);
     expect((await get(`/api/users/${added.id}`, { method: "DELETE", headers: { "x-api-key": "let-me-in" } })).status).toBe(204);
     expect((await get(`/api/users/${added.id}`)).status).toBe(404);
   });

@@ -21,13 +21,24 @@ const PATH_TABLE: ReadonlyArray<readonly [raw: string, segments: readonly string
   ["/%4", ["%4"], "`/%4` → [%4] (truncated escape kept literally)"],
   ["/%FF", ["\uFFFD"], "`/%FF` → [U+FFFD] (invalid UTF-8 decodes leniently)"],
   ["/a/../b", ["a", "..", "b"], "`/a/../b` → [a, .., b] (no dot-segment removal)"],
+  ["/?q=1", [], "`/?q=1` → [] (the path ends at the first `?`)"],
+  ["/%C0%AF", ["\uFFFD\uFFFD"], "`/%C0%AF` → [U+FFFD U+FFFD] (an overlong form is two bad bytes)"],
+  ["/%e2%82", ["\uFFFD\uFFFD"], "`/%e2%82` → [U+FFFD U+FFFD] (each byte of a broken sequence is one U+FFFD)"],
+  ["/%E2%82a", ["\uFFFD\uFFFDa"], "`/%E2%82a` → [U+FFFD U+FFFD a] (broken in the middle)"],
+  ["/%F0%9F%98", ["\uFFFD\uFFFD\uFFFD"], "`/%F0%9F%98` → three U+FFFD (truncated at the end)"],
+  ["/%E2%82%AC%E2%82", ["€\uFFFD\uFFFD"], "`/%E2%82%AC%E2%82` → [€ U+FFFD U+FFFD]"],
+  ["http://example.com/a/b", ["a", "b"], "`http://host/a/b` → [a, b] (absolute form: the authority goes)"],
+  ["https://example.com:8443/a", ["a"], "`https://host:port/a` → [a]"],
+  ["http://h", [], "`http://h` → [] (an empty path is `/`)"],
+  ["HTTP://example.com/foo", ["HTTP:", "", "example.com", "foo"], "`HTTP://example.com/foo` → [HTTP:, '', example.com, foo] (only lower-case http:// and https:// are stripped)"],
+  ["x://", ["x:", "", ""], "`x://` → [x:, '', ''] (any other scheme stays part of the path)"],
 ];
 
 const echoSegments = alt((request) => ({ segments: request.segments }));
 
-describe("DESIGN path table: splitPath", () => {
+describe("DESIGN path table: rawPathOf then splitPath", () => {
   test.each(PATH_TABLE)("path table row %j → %j (%s)", (raw, segments) => {
-    expect(splitPath(raw)).toEqual(segments);
+    expect(splitPath(rawPathOf(raw))).toEqual(segments);
   });
 });
 
@@ -74,10 +85,25 @@ describe("rawPathOf: the path of a request target", () => {
     expect(rawPathOf("/?x")).toBe("/");
     expect(rawPathOf("/a%3Fb")).toBe("/a%3Fb");
   });
-  test("an absolute-form target keeps only its path", () => {
-    expect(rawPathOf("http://example.com/a/b?q")).toBe("/a/b");
-    expect(rawPathOf("http://example.com")).toBe("");
-    expect(rawPathOf("http://example.com?x=/y")).toBe("");
+  // as http-types' extractPath, which warp uses: [target, path, why]
+  test.each([
+    ["http://example.com/a/b?q", "/a/b", "absolute form: the origin goes"],
+    ["https://example.com:8443/a/b", "/a/b", "https too, port included"],
+    ["http://example.com", "/", "an empty path is `/`"],
+    ["https://example.com", "/", "an empty path is `/`"],
+    ["http://example.com?x=/y", "/", "the authority ends at `?` too"],
+    ["http://", "/", "no authority, no path"],
+    ["", "/", "an empty target is `/`"],
+    ["?x", "/", "only a query is `/`"],
+    ["HTTP://example.com/foo", "HTTP://example.com/foo", "only the lower-case prefixes are absolute form"],
+    ["Http://example.com/foo", "Http://example.com/foo", "only the lower-case prefixes are absolute form"],
+    ["ftp://example.com/foo", "ftp://example.com/foo", "any other scheme stays in the path"],
+    ["x://", "x://", "any other scheme stays in the path"],
+    ["http:/example.com/foo", "http:/example.com/foo", "`http:/` is not `http://`"],
+    ["httpx://h/foo", "httpx://h/foo", "the prefix is exactly `http://`"],
+    ["/http://h/foo", "/http://h/foo", "origin form: nothing is stripped"],
+  ])("%j → %j (%s)", (target, expected) => {
+    expect(rawPathOf(target)).toBe(expected);
   });
   test("a query that holds `://` does not make an origin-form target absolute", () => {
     expect(rawPathOf("/r?next=http://x/y")).toBe("/r");

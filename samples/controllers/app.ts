@@ -6,7 +6,8 @@ import { alt, match, type Route } from "switchyard-router";
 import { controllers } from "switchyard-router/decorators";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import { HealthController, ReportsController } from "./health";
-import { API_KEY, UsersController, UserStore } from "./users";
+import { API_KEY } from "./api-key";
+import { UsersController, UserStore } from "./users";
 
 export function createApp(container: DependencyContainer = rootContainer.createChildContainer(), apiKey = "let-me-in"): Route {
   container.registerSingleton(UserStore);

@@ -1,8 +1,9 @@
 /**
  * Path types of the sample: newtypes over built-in types, refined with class-validator. A segment
- * that parses as the base type but fails a constraint is a mismatch, so the next route is tried.
+ * that parses as the base type but fails a constraint is a mismatch, so the next route is tried; a
+ * query value, header or body that fails one is a 400.
  */
-import { Length, Matches, Min } from "class-validator";
+import { IsString, Length, Matches, Min } from "class-validator";
 import { Int, Text } from "switchyard-router";
 import { Newtype, PathType } from "switchyard-router/decorators";
 
@@ -12,18 +13,21 @@ export class UserId extends Newtype(Int) {
   @Min(1) declare readonly value: number;
 }
 
-/** A user name: 3 to 20 lower-case letters, digits or `_`, starting with a letter. */
+/** What a user name is made of: lower-case letters, digits or `_`, starting with a letter. */
+const USERNAME = /^[a-z][a-z0-9_]*$/;
+
+/** A user name in a path, 3 to 20 characters: a segment that is no user name is a mismatch. */
 @PathType()
 export class Username extends Newtype(Text) {
   @Length(3, 20)
-  @Matches(/^[a-z][a-z0-9_]*$/)
+  @Matches(USERNAME)
   declare readonly value: string;
 }
 
-// Lets `route("GET /users/id:UserId", …)` type `req.vars.id` as a UserId in functional routes too.
-declare module "switchyard-router" {
-  interface PathTypes {
-    UserId: UserId;
-    Username: Username;
-  }
+/** The body of POST /api/users: the same rules, checked by @Body; a body that breaks them is a 400. */
+export class CreateUser {
+  @IsString()
+  @Length(3, 20)
+  @Matches(USERNAME, { message: "name must be lower-case letters, digits or _, starting with a letter" })
+  name!: string;
 }

@@ -1,8 +1,12 @@
-/** The users controller: the functional sample's /api routes, written as a decorated class. */
-import { json, routeMismatch, type Reply, type RoutedRequest, type RouteMismatch } from "switchyard-router";
-import { Match, PathVar, Req, Route } from "switchyard-router/decorators";
-import { inject, injectable } from "tsyringe";
-import { UserId, Username } from "./ids";
+/**
+ * The users controller: the functional sample's /api routes, written as a decorated class, with query,
+ * header and body parameters and a guard.
+ */
+import { Int, json, routeMismatch, Text, type Reply, type RouteMismatch } from "switchyard-router";
+import { Body, Guard, Header, Match, PathVar, Query, Route } from "switchyard-router/decorators";
+import { injectable } from "tsyringe";
+import { ApiKeyGuard } from "./api-key";
+import { CreateUser, UserId, Username } from "./ids";
 
 export interface User {
   readonly id: number;
@@ -33,20 +37,23 @@ export class UserStore {
   }
 }
 
-/** The API key DELETE needs; the app registers it in the container. */
-export const API_KEY = "ApiKey";
-
 @injectable()
 @Match("/api/users")
 export class UsersController {
-  constructor(
-    private readonly store: UserStore,
-    @inject(API_KEY) private readonly apiKey: string,
-  ) {}
+  constructor(private readonly store: UserStore) {}
 
+  // ?limit=2&prefix=a — both optional; ?limit=two is a 400 naming "limit"
   @Route("GET /")
-  list(): User[] {
-    return this.store.all();
+  list(@Query("limit", Int, { optional: true }) limit?: number, @Query("prefix", Text, { optional: true }) prefix?: string): User[] {
+    const users = this.store.all().filter((u) => prefix === undefined || u.name.startsWith(prefix));
+    return limit === undefined ? users : users.slice(0, limit);
+  }
+
+  // Before the variable routes, so "me" is never taken for a name. The header is required: without
+  // it, or with one that is no UserId, the answer is a 400 naming the header.
+  @Route("GET /me")
+  me(@Header("x-user-id", UserId) id: UserId): User | Reply {
+    return this.store.byId(id.value) ?? json({ error: "no such user" }, { status: 404 });
   }
 
   // Ordered first match: a UserId (an Int ≥ 1) is tried first; anything else, and an id nobody
@@ -61,20 +68,16 @@ export class UsersController {
     return this.store.byName(name.value) ?? json({ error: "no such user" }, { status: 404 });
   }
 
+  // The body is validated against CreateUser: an invalid one is a 400 listing each failing field.
   @Route("POST /")
-  async create(@Req() req: RoutedRequest): Promise<Reply> {
-    const body = await req.json<{ name?: unknown }>();
-    // the same rules as the path type: a name that could not be looked up is refused
-    if (typeof body.name !== "string" || !Username.isValid(Username.of(body.name))) {
-      return json({ error: "name must be 3 to 20 lower-case letters, digits or _" }, { status: 400 });
-    }
-    return json(this.store.add(body.name), { status: 201 });
+  create(@Body(CreateUser, { forbidNonWhitelisted: true }) user: CreateUser): Reply {
+    return json(this.store.add(user.name), { status: 201 });
   }
 
-  // A custom criterion, as a guard would be: without the API key the route does not match.
+  // Guarded: without the right API key the route does not match (a 404, as if it were not there).
+  @Guard(ApiKeyGuard)
   @Route("DELETE /id:UserId")
-  remove(@PathVar("id") id: UserId, @Req() req: RoutedRequest): undefined | RouteMismatch {
-    if (req.headers.get("x-api-key") !== this.apiKey) return routeMismatch();
+  remove(@PathVar("id") id: UserId): undefined | RouteMismatch {
     return this.store.remove(id.value) ? undefined : routeMismatch();
   }
 }

@@ -5,6 +5,7 @@ import type { RequestInput, RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { NodeBody } from "./node-body.js";
 import { sendReply } from "./node-write.js";
+import { parsedBodyOf } from "./parsed-body.js";
 
 /** The parts of Express's request this adapter reads (Express 4 and 5 requests have them). */
 export interface ExpressRequest extends IncomingMessage {
@@ -32,7 +33,7 @@ export function toExpress(tree: Route, options: PipelineOptions = {}): ExpressMi
       url: req.url ?? "/",
       headers: headersOf(req.headers, true),
       body: new NodeBody(req),
-      parsedBody: req.body === undefined ? undefined : { value: req.body },
+      parsedBody: parsedBodyOf(req, req.body),
       raw: req,
       adapter: "express",
     };

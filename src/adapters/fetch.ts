@@ -24,11 +24,18 @@ export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandle
   };
 }
 
-/** The request target (path and query) of an absolute URL. */
+/**
+ * The request target (path and query) of an absolute URL. A fragment is no part of it: none comes over
+ * the wire, but a `Request` made by hand (`new Request("http://x/page#top")`) keeps one in its `url`.
+ */
 function targetOf(url: string): string {
   const slash = url.indexOf("/", url.indexOf("://") + 3);
-  return slash === -1 ? "/" : url.slice(slash);
+  if (slash === -1) return "/";
+  const hash = url.indexOf("#", slash);
+  return hash === -1 ? url.slice(slash) : url.slice(slash, hash);
 }
+
+const encoder = new TextEncoder();
 
 async function toResponse(reply: Reply, request: Request, options: PipelineOptions): Promise<Response> {
   try {
@@ -43,7 +50,12 @@ async function toResponse(reply: Reply, request: Request, options: PipelineOptio
       discard(body);
       return new Response(null, { status: reply.status, headers });
     }
-    return new Response(isStreamBody(body) ? await webStreamOf(body) : body, { status: reply.status, headers });
+    if (isStreamBody(body)) {
+      const stream = await webStreamOf(body, (error) => reportSendError(options, error, { method: request.method, url: request.url }));
+      return new Response(stream, { status: reply.status, headers });
+    }
+    // text goes as bytes: given a string, `Response` would invent a content-type the reply did not set
+    return new Response(typeof body === "string" ? encoder.encode(body) : body, { status: reply.status, headers });
   } catch (error) {
     // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
     reportSendError(options, error, { method: request.method, url: request.url });

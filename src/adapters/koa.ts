@@ -6,6 +6,7 @@ import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.
 import type { RequestInput, RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { NodeBody } from "./node-body.js";
+import { parsedBodyOf } from "./parsed-body.js";
 
 /** The parts of Koa's context this adapter reads and sets (Koa 2 and 3 contexts have them). */
 export interface KoaContext {
@@ -17,6 +18,7 @@ export interface KoaContext {
   status: number;
   body: unknown;
   set(field: string, value: string | string[]): void;
+  remove(field: string): void;
 }
 
 /** A Koa middleware function. */
@@ -33,13 +35,12 @@ export type KoaMiddleware = (ctx: KoaContext, next: () => Promise<unknown>) => P
 export function toKoa(tree: Route, options: PipelineOptions = {}): KoaMiddleware {
   const handle = pipelineWith(tree, options, options.onError === undefined ? rethrow : answerError(options));
   return async (ctx, next) => {
-    const parsed = ctx.request.body;
     const input: RequestInput = {
       method: ctx.method,
       url: ctx.url,
       headers: headersOf(ctx.req.headers, true),
       body: new NodeBody(ctx.req),
-      parsedBody: parsed === undefined ? undefined : { value: parsed },
+      parsedBody: parsedBodyOf(ctx.req, ctx.request.body),
       raw: ctx,
       adapter: "koa",
     };
@@ -64,7 +65,8 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
       body = null;
     } else {
       try {
-        body = await webStreamOf(body);
+        // failing mid-way, the stream errors inside Koa, which reports that itself unless onError is given
+        body = await webStreamOf(body, options.onError === undefined ? undefined : (error) => reportSendError(options, error, { method: ctx.method, url: ctx.url }));
       } catch (error) {
         // the stream failed before its first chunk: the status can still say so
         reportSendError(options, error, { method: ctx.method, url: ctx.url });
@@ -74,13 +76,16 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
       }
     }
   }
+  // Koa sends a Buffer as bytes (a plain Uint8Array it would write as JSON). The body goes first:
+  // Koa turns a null body set after the status into a 204, whatever the reply's status was.
+  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
+  // Koa gives a body without a type one of its own guessing; the other adapters send none
+  if (!("content-type" in reply.headers)) ctx.remove("content-type");
   ctx.status = reply.status;
   for (const name in reply.headers) {
     const value = reply.headers[name]!;
     ctx.set(name, typeof value === "string" ? value : [...value]);
   }
-  // Koa sends a Buffer as bytes (a plain Uint8Array it would write as JSON)
-  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
 }
 
 /** Koa's context behind a request served by {@link toKoa}; a `TypeError` for another adapter's. */

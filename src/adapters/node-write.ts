@@ -36,8 +36,12 @@ export function sendReply(res: ServerResponse, reply: Reply, options: PipelineOp
 
 
 function failResponse(res: ServerResponse): void {
-  if (res.headersSent) res.destroy();
-  else res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error");
+  if (res.headersSent) {
+    // what was written is still corked in the socket: flush it, so the client sees the status and the
+    // first bytes, then the cut (no end of the chunked body: the client knows it is incomplete)
+    res.socket?.uncork();
+    res.destroy();
+  } else res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error");
 }
 
 async function sendStream(res: ServerResponse, reply: Reply, body: StreamBody, options: PipelineOptions): Promise<void> {

@@ -1,8 +1,13 @@
-import { NoParse } from "./parser.js";
+import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
+import { Text } from "./text.js";
 
 /** `Bool`: `true` or `false`, in any letter case. */
 export class Bool {
   static readonly valueType = Boolean;
+  static readonly openApiSchema: ParserSchema = { type: "boolean" };
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Text];
+  }
   static parseUrlPiece(piece: string): boolean | NoParse {
     if (piece.length !== 4 && piece.length !== 5) return NoParse;
     const lower = piece.toLowerCase();

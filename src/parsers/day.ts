@@ -1,4 +1,5 @@
-import { NoParse } from "./parser.js";
+import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
+import { Text } from "./text.js";
 
 /**
  * `Day`: a calendar date of the proleptic Gregorian calendar, written `YYYY-MM-DD` (four or more year
@@ -6,6 +7,10 @@ import { NoParse } from "./parser.js";
  */
 export class Day {
   static readonly valueType = Day;
+  static readonly openApiSchema: ParserSchema = { type: "string", format: "date" };
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Text];
+  }
 
   private constructor(
     readonly year: number,

@@ -1,4 +1,5 @@
-import { NoParse } from "./parser.js";
+import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
+import { Text } from "./text.js";
 
 /**
  * `Double`: `[+-]?digits(.digits)?([eE][+-]?digits)?`. Overflow gives ±Infinity (as Haskell's `read`);
@@ -6,6 +7,10 @@ import { NoParse } from "./parser.js";
  */
 export class Double {
   static readonly valueType = Number;
+  static readonly openApiSchema: ParserSchema = { type: "number" };
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Text];
+  }
   static parseUrlPiece(piece: string): number | NoParse {
     return isDecimalLiteral(piece) ? Number(piece) : NoParse;
   }

@@ -1,4 +1,5 @@
-import { NoParse } from "./parser.js";
+import { Double } from "./double.js";
+import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
 
 /*
  * Integral types. Syntax (http-api-data): optional sign (not for Word), one or more ASCII digits,
@@ -39,6 +40,11 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** `Int`: a `number` in the safe-integer range, with optional sign. */
 export class Int {
   static readonly valueType = Number;
+  static readonly openApiSchema: ParserSchema = { type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+  // a getter: the including class may be declared further down
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Int64];
+  }
   static parseUrlPiece(piece: string): number | NoParse {
     const start = digitsStart(piece, true);
     return start === -1 ? NoParse : safeInteger(piece, start);
@@ -51,6 +57,11 @@ export class Int {
 /** `Word`: a non-negative `number` (digits only, no sign) in the safe-integer range. */
 export class Word {
   static readonly valueType = Number;
+  static readonly openApiSchema: ParserSchema = { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
+  // a getter: the including class may be declared further down
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Int];
+  }
   static parseUrlPiece(piece: string): number | NoParse {
     return digitsStart(piece, false) === -1 ? NoParse : safeInteger(piece, 0);
   }
@@ -59,11 +70,24 @@ export class Word {
   }
 }
 
-/** `Integer`: an unbounded `bigint`, with optional sign. */
+/**
+ * `Integer`: a `bigint`, with optional sign, of at most {@link Integer.maxDigits} significant digits
+ * (leading zeros do not count). Haskell's `Integer` has no bound, but converting decimal text to and
+ * from a `bigint` costs more than linear time (a million digits: ~0.15 s to parse, ~0.3 s to print), so a
+ * longer segment is a mismatch rather than a slow request.
+ */
 export class Integer {
   static readonly valueType = BigInt;
+  /** The most significant digits a segment may have; longer ones do not parse. */
+  static readonly maxDigits = 4096;
+  static readonly openApiSchema: ParserSchema = { type: "integer" };
+  // a getter: the including class may be declared further down
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Double];
+  }
   static parseUrlPiece(piece: string): bigint | NoParse {
-    return digitsStart(piece, true) === -1 ? NoParse : BigInt(piece);
+    const start = digitsStart(piece, true);
+    return start === -1 || significantDigits(piece, start) > Integer.maxDigits ? NoParse : BigInt(piece);
   }
   static toUrlPiece(value: bigint): string {
     return value.toString();
@@ -73,6 +97,11 @@ export class Integer {
 /** `Int64`: a `bigint` in −2^63 … 2^63 − 1, exactly. */
 export class Int64 {
   static readonly valueType = BigInt;
+  static readonly openApiSchema: ParserSchema = { type: "integer", format: "int64" };
+  // a getter: the including class may be declared further down
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Integer];
+  }
   static parseUrlPiece(piece: string): bigint | NoParse {
     const start = digitsStart(piece, true);
     // 19 digits is the most an in-range value has once leading zeros go; more cannot fit
@@ -85,6 +114,7 @@ export class Int64 {
   }
 }
 
+/** Number of digits from the first significant one (a lone `0` counts as one). */
 function significantDigits(piece: string, start: number): number {
   let i = start;
   while (i < piece.length - 1 && piece.charCodeAt(i) === ZERO) i++;

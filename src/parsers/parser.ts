@@ -27,7 +27,20 @@ export interface PathParser<T> {
    */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any constructor: Number, BigInt, a class
   readonly valueType?: Function;
+  /**
+   * Parsers that accept every segment this one accepts (`Word`: `[Int]`), followed transitively by the
+   * shadow report to tell that a route is caught by an earlier one. Leave out when unsure: a missing
+   * fact only hides a shadow, a wrong one invents one.
+   */
+  readonly includedIn?: readonly PathParser<unknown>[];
+  /** True when every segment parses (`Text`): such a parser includes every other. */
+  readonly acceptsEverySegment?: boolean;
+  /** The JSON Schema of the values in an OpenAPI document (`Int`: an integer in the safe range). */
+  readonly openApiSchema?: ParserSchema;
 }
+
+/** A JSON Schema object, as OpenAPI 3.1 takes it. */
+export type ParserSchema = Readonly<Record<string, unknown>>;
 
 /** The value type a parser produces. */
 export type ParsedBy<P> = P extends PathParser<infer T> ? T : never;

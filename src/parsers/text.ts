@@ -1,6 +1,10 @@
+import type { ParserSchema } from "./parser.js";
+
 /** `Text`: any segment, the empty one included, as a `string`. */
 export class Text {
   static readonly valueType = String;
+  static readonly acceptsEverySegment = true;
+  static readonly openApiSchema: ParserSchema = { type: "string" };
   static parseUrlPiece(piece: string): string {
     return piece;
   }

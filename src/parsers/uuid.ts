@@ -1,10 +1,15 @@
-import { NoParse } from "./parser.js";
+import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
+import { Text } from "./text.js";
 
 const HYPHENS = [8, 13, 18, 23];
 
 /** `UUID`: 36 characters, hyphens at 8/13/18/23, hex digits in either case; the value is lower-cased. */
 export class UUID {
   static readonly valueType = String;
+  static readonly openApiSchema: ParserSchema = { type: "string", format: "uuid" };
+  static get includedIn(): readonly PathParser<unknown>[] {
+    return [Text];
+  }
   static parseUrlPiece(piece: string): string | NoParse {
     if (piece.length !== 36) return NoParse;
     for (let i = 0; i < 36; i++) {

@@ -1,7 +1,7 @@
 import { type Next, pathEnd, path, pathVar, method, type Route, type RouteNode, labelsIn, toNode, type Vars } from "../tree.js";
 import { PatternError } from "./errors.js";
 import { type LiteralPart, parsePattern, type ParsedPattern, type VariablePart } from "./grammar.js";
-import type { PatternVars } from "./types.js";
+import type { CheckedPattern, PatternVars, RouteCaptures } from "./types.js";
 
 /*
  * `route` and `match` are sugar: they build exactly the nodes of spec 4.1 rules 4–5, e.g.
@@ -18,9 +18,9 @@ export type PatternNext<P extends string, V extends Vars> = Route<PatternVars<P>
  * `route("GET /u/id:Int", (req) => req.vars.id /* number *\/)`. Throws a `PatternError` for a
  * malformed pattern.
  */
-export function route<const P extends string, V extends Vars = {}>(pattern: P, next: PatternNext<P, V>): Route<V> {
+export function route<const P extends string, V extends Vars = {}>(pattern: CheckedPattern<P, V>, next: PatternNext<P, V>): Route<V> & RouteCaptures<PatternVars<P>> {
   const parsed = parsePattern(pattern);
-  return build(parsed, pathEnd(toNode(next as Next<never>, `route(${JSON.stringify(pattern)})`))) as Route<V>;
+  return build(parsed, pathEnd(toNode(next as Next<never>, `route(${JSON.stringify(pattern)})`))) as Route<V> & RouteCaptures<PatternVars<P>>;
 }
 
 /**
@@ -28,7 +28,7 @@ export function route<const P extends string, V extends Vars = {}>(pattern: P, n
  * the rest of the path goes to `next`, usually an `alt` of inner routes, which see the prefix's
  * variables. Throws a `PatternError` for a malformed pattern, or a label that an inner route uses too.
  */
-export function match<const P extends string, V extends Vars = {}>(pattern: P, next: PatternNext<P, V>): Route<V> {
+export function match<const P extends string, V extends Vars = {}>(pattern: CheckedPattern<P, V>, next: PatternNext<P, V>): Route<V> {
   const parsed = parsePattern(pattern);
   return build(parsed, toNode(next as Next<never>, `match(${JSON.stringify(pattern)})`)) as Route<V>;
 }

@@ -35,13 +35,28 @@ export interface Chain {
   readonly leaf: Leaf;
 }
 
+/** A route with what the tools need besides its tests: the nodes on its way. */
+export interface RouteChain extends Chain {
+  /** Every node from the root to the leaf, in order (the leaf last). */
+  readonly nodes: readonly RouteNode[];
+  /** The guards on the way (with `throughGuards`, the ones the route passes through). */
+  readonly guards: readonly GuardNode[];
+}
+
+/** The nodes passed so far, innermost first (shared tails: no copying per step). */
+interface Trail {
+  readonly node: RouteNode;
+  readonly up: Trail | null;
+}
+
 interface Prefix {
   readonly method: string | null;
   readonly tests: readonly SegmentTest[];
   readonly exact: boolean;
+  readonly trail: Trail | null;
 }
 
-const ROOT: Prefix = { method: null, tests: [], exact: false };
+const ROOT: Prefix = { method: null, tests: [], exact: false, trail: null };
 
 /**
  * The routes of `tree` in first-match order. With `throughGuards`, guards are transparent and every
@@ -51,8 +66,29 @@ const ROOT: Prefix = { method: null, tests: [], exact: false };
  * never reaches their leaves.
  */
 export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
-  const chains: Chain[] = [];
-  const visit = (node: RouteNode, at: Prefix): void => {
+  return walk(tree, throughGuards);
+}
+
+/**
+ * The routes of `tree` in first-match order, guards transparent (as {@link chainsOf} with
+ * `throughGuards`), each with the nodes and guards on its way: what the route listing, the shadow
+ * report, `urlFor`, OpenAPI and 405/Allow read.
+ */
+export function routeChainsOf(tree: RouteNode): RouteChain[] {
+  return walk(tree, true);
+}
+
+function walk(tree: RouteNode, throughGuards: boolean): RouteChain[] {
+  const chains: RouteChain[] = [];
+  const end = (leaf: Leaf, at: Prefix): void => {
+    const nodes: RouteNode[] = [leaf];
+    for (let t = at.trail; t !== null; t = t.up) nodes.push(t.node);
+    nodes.reverse();
+    const guards = nodes.filter((n): n is GuardNode => n.kind === "guard" && n !== leaf);
+    chains.push({ method: at.method, tests: at.tests, exact: at.exact, leaf, nodes, guards });
+  };
+  const visit = (node: RouteNode, outer: Prefix): void => {
+    const at: Prefix = { ...outer, trail: { node, up: outer.trail } };
     switch (node.kind) {
       case "method":
         if (at.method === null || at.method === node.method) visit(node.next, { ...at, method: node.method });
@@ -71,10 +107,10 @@ export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
         return;
       case "guard":
         if (throughGuards) visit(node.next, at);
-        else chains.push({ ...at, leaf: node });
+        else end(node, outer);
         return;
       case "handler":
-        chains.push({ ...at, leaf: node });
+        end(node, outer);
         return;
     }
   };

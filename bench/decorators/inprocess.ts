@@ -1,0 +1,47 @@
+/*
+ * The decorator framework's cost per request without sockets (the second half of npm run bench:decorators):
+ * each variant's tree through the in-memory test client, 5,000 sequential requests per round, 40 rounds
+ * interleaved so that a busy machine slows all variants alike. Less noisy than the HTTP figures, and it
+ * isolates what the framework adds. A variant written `name@/other/checkout` runs on that checkout's
+ * build (main's, to check that singleton controllers kept their speed).
+ * Usage: node dist/bench/decorators/inprocess.js "singleton,request,singleton@/tmp/main"
+ */
+import "reflect-metadata";
+import path from "node:path";
+import { load, variants } from "./variants";
+
+const n = Number(process.env.REQUESTS ?? 5_000);
+const rounds = Number(process.env.ROUNDS ?? 40);
+const json = { method: "POST", url: "/items?page=2", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "lamp", price: 12 }) };
+const requests: Record<string, { method?: string; url: string; headers?: Record<string, string>; body?: string }> = {
+  decorated: json, functional: json, hand: json,
+  singleton: { url: "/items/7" }, request: { url: "/items/7" },
+};
+
+async function main(): Promise<void> {
+  const names = (process.argv[2] ?? "decorated,functional,hand,singleton,request").split(",");
+  const clients = names.map((spec) => {
+    const [name = "", checkout] = spec.split("@");
+    const { sy, dec } = load(checkout === undefined ? path.resolve(__dirname, "../../cjs") : path.join(checkout, "dist/cjs"));
+    const make = variants(sy, dec)[name];
+    if (make === undefined) throw new Error(`unknown variant ${name}`);
+    return { spec, request: requests[name]!, client: sy.testClient(make()) };
+  });
+  const best = new Map<string, number>();
+  for (let round = 0; round < rounds; round++) {
+    for (const { spec, request, client } of clients) {
+      const first = await client.request(request);
+      if (first.status !== 200) throw new Error(`${spec} answered ${first.status}: ${first.body}`);
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) await client.request(request);
+      const perSecond = n / (Number(process.hrtime.bigint() - start) / 1e9);
+      best.set(spec, Math.max(best.get(spec) ?? 0, perSecond));
+    }
+  }
+  for (const [spec, perSecond] of best) console.log(`${spec.padEnd(24)} ${String(Math.round(perSecond)).padStart(8)} req/s  ${(1e6 / perSecond).toFixed(2)} µs/request (best of ${rounds})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,80 @@
+/*
+ * The variants the decorator benchmarks compare, built from one copy of the package (its core and
+ * decorators modules), so the same controllers can run against this branch's build and another.
+ */
+import { IsString, Length, Min } from "class-validator";
+import { container, injectable } from "tsyringe";
+
+export type Core = typeof import("../../src/index.js");
+export type Decorators = typeof import("../../decorators/index.js");
+type Tree = import("../../src/index.js").Route;
+
+/** Loads the CommonJS build in `dist` (a dist/cjs directory). */
+export function load(dist: string): { sy: Core; dec: Decorators } {
+  return { sy: require(`${dist}/src/index.js`) as Core, dec: require(`${dist}/decorators/index.js`) as Decorators };
+}
+
+/** Each variant's tree, by name, made on demand (a build without request scope can still run the rest). */
+export function variants(sy: Core, dec: Decorators): Record<string, () => Tree> {
+  return { ...bodyVariants(sy, dec), ...scopeVariants(dec) };
+}
+
+class CreateItem {
+  @IsString() @Length(1, 40) name!: string;
+  @Min(0) price!: number;
+}
+
+/** The route every body variant serves: POST /items?page=N with a CreateItem body. */
+function bodyVariants(sy: Core, dec: Decorators): Record<string, () => Tree> {
+  return {
+    // the decorator form: @Query + @Body, class-validator DTO
+    decorated() {
+      class Items {
+        @dec.Route("POST /items")
+        create(@dec.Query("page", sy.Int) page: number, @dec.Body() item: CreateItem) {
+          return { page, name: item.name };
+        }
+      }
+      return dec.controllers([Items]);
+    },
+    // the same route with the functional counterparts
+    functional: () => sy.route("POST /items", async (req) => {
+      const [page, item] = await sy.readParamsAsync(req, [(r) => sy.queryParam(r, "page", sy.Int), (r) => dec.body(r, CreateItem)]);
+      return { page, name: item.name };
+    }),
+    // by hand: no parser, no class-validator; the same checks written out
+    hand: () => sy.route("POST /items", async (req) => {
+      const page = Number(req.query.get("page"));
+      const item = await req.json<{ name?: unknown; price?: unknown }>();
+      if (!Number.isSafeInteger(page) || typeof item.name !== "string" || item.name.length < 1 || item.name.length > 40 ||
+          typeof item.price !== "number" || item.price < 0) {
+        throw new sy.HttpError(400, "invalid");
+      }
+      return { page, name: item.name };
+    }),
+  };
+}
+
+@injectable()
+class Catalog {
+  readonly names = ["lamp", "desk"];
+}
+
+/** GET /items/id:Int from a controller taking an injected service, singleton or per request. */
+function scopeVariants(dec: Decorators): Record<string, () => Tree> {
+  @injectable()
+  class Items {
+    constructor(private readonly catalog: Catalog) {}
+    @dec.Route("GET /items/id:Int")
+    get(@dec.PathVar("id") id: number) {
+      return { id, name: this.catalog.names[id % 2] };
+    }
+  }
+  const root = container.createChildContainer();
+  root.registerSingleton(Catalog);
+  return {
+    singleton: () => dec.controllers([Items], { resolve: (C) => root.resolve(C) }),
+    request: () => dec.controllers([Items], { scope: "request", resolve: (C) => root.createChildContainer().resolve(C) }),
+  };
+}
+

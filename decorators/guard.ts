@@ -1,0 +1,42 @@
+import { recordGuard, type ClassLike, type GuardSpec } from "./metadata.js";
+import { ownerOf, rejectStandardCall } from "./targets.js";
+
+/** A guard class: built by the controllers' resolver, asked `canActivate(request)` per request. */
+export interface CanActivate {
+  /** `false` (or a promise of it) is a mismatch: the next route is tried. */
+  canActivate(request: never): boolean | Promise<boolean>;
+}
+
+/** What `@Guard` returns: a decorator for a class or a method. */
+export type GuardDecorator = (target: object, method?: string | symbol, descriptor?: PropertyDescriptor) => void;
+
+/**
+ * Class or method decorator: the decorator form of `guard(predicate, next)`. Each route of the class
+ * (or the one method) becomes `route(pattern, guard(g₁, guard(g₂, … handler)))`, so a refused guard is
+ * a mismatch and the next route is tried, exactly as with the functional `guard`. Guards run after the
+ * route's method and path have matched: the class's guards first (a base class's before its
+ * subclass's), then the method's, each list in the order written; `@Guard(a, b)` is `@Guard(a) @Guard(b)`.
+ *
+ * A guard is a predicate `(request) => boolean | Promise<boolean>`, or a class with
+ * `canActivate(request)`, obtained through the same resolver as the controllers (so it can be
+ * `@injectable()` and take services), once for singleton controllers and per request for
+ * request-scoped ones.
+ */
+export function Guard(...guards: readonly GuardSpec[]): GuardDecorator {
+  if (guards.length === 0) throw new TypeError("@Guard: give at least one predicate or guard class");
+  guards.forEach((g, i) => {
+    if (typeof g !== "function") throw new TypeError(`@Guard: argument ${i + 1} is ${g === null ? "null" : typeof g}, not a predicate or a guard class`);
+  });
+  return (target: object, method?: string | symbol | object) => {
+    rejectStandardCall("@Guard", method);
+    const owner: ClassLike = method === undefined ? (target as ClassLike) : ownerOf("@Guard", target, method as string | symbol);
+    // recorded last-first: decorators apply bottom-up and recordGuard puts each in front
+    for (const g of [...guards].reverse()) recordGuard(owner, { method: method as string | symbol | undefined, guard: g });
+  };
+}
+
+/** True for a guard class (a class whose instances have `canActivate`), false for a predicate. */
+export function isGuardClass(guard: GuardSpec): guard is Extract<GuardSpec, abstract new (...args: never[]) => CanActivate> {
+  const prototype: unknown = (guard as { prototype?: unknown }).prototype;
+  return typeof prototype === "object" && prototype !== null && typeof (prototype as Partial<CanActivate>).canActivate === "function";
+}

@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouteNode } from "../tree.js";
+
+/*
+ * Finds the route tree a module exports: the named export asked for, else the default export, else
+ * the one export that is a tree. Every way this can fail is a `CliError` with one line to show.
+ */
+
+/** A failure the CLI reports as one line (and exit code 2). */
+export class CliError extends Error {
+  override readonly name = "CliError";
+}
+
+const NODE_KINDS = new Set(["method", "path", "pathVar", "pathEnd", "alt", "guard", "handler"]);
+
+function isTree(value: unknown): value is RouteNode {
+  return typeof value === "object" && value !== null && NODE_KINDS.has((value as { kind?: unknown }).kind as string);
+}
+
+/**
+ * The tree exported by the module at `file` (resolved from `cwd`). With `exportName`, that export: a
+ * tree, or a function called with no arguments that returns one (`createApp`).
+ */
+export async function loadTree(file: string, exportName: string | undefined, cwd: string): Promise<RouteNode> {
+  const resolved = path.resolve(cwd, file);
+  if (!existsSync(resolved)) throw new CliError(`cannot load ${file}: no such file (${resolved})`);
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(pathToFileURL(resolved).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new CliError(`cannot load ${file}: ${firstLine(error)}`);
+  }
+  const exports = exportsOf(namespace);
+  if (exportName !== undefined) return named(file, exports, exportName);
+  if (isTree(exports.get("default"))) return exports.get("default") as RouteNode;
+  const trees = [...exports].filter(([, value]) => isTree(value));
+  if (trees.length === 1) return trees[0]![1] as RouteNode;
+  const names = [...exports.keys()].join(", ") || "nothing";
+  throw new CliError(trees.length === 0
+    ? `${file} exports no route tree (it exports: ${names}); pass --export NAME for a function that builds one`
+    : `${file} exports ${trees.length} route trees (${trees.map(([n]) => n).join(", ")}); pick one with --export NAME`);
+}
+
+/** The module's exports by name; a CommonJS module's `module.exports` object is looked into too. */
+function exportsOf(namespace: Record<string, unknown>): Map<string, unknown> {
+  const exports = new Map<string, unknown>(Object.entries(namespace).filter(([name]) => name !== "__esModule"));
+  const fallback = namespace["default"];
+  if (typeof fallback === "object" && fallback !== null && !isTree(fallback)) {
+    for (const [name, value] of Object.entries(fallback)) if (!exports.has(name) && name !== "__esModule") exports.set(name, value);
+    exports.delete("default");
+  }
+  return exports;
+}
+
+function named(file: string, exports: Map<string, unknown>, name: string): RouteNode {
+  if (!exports.has(name)) throw new CliError(`${file} has no export named ${JSON.stringify(name)} (it exports: ${[...exports.keys()].join(", ") || "nothing"})`);
+  let value = exports.get(name);
+  if (typeof value === "function") {
+    try {
+      value = (value as () => unknown)();
+    } catch (error) {
+      throw new CliError(`${file}: calling ${name}() failed: ${firstLine(error)}`);
+    }
+  }
+  if (!isTree(value)) throw new CliError(`${file}: the export ${JSON.stringify(name)} is not a route tree (nor a function returning one)`);
+  return value;
+}
+
+/** The first line of an error's message. */
+export function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!;
+}

@@ -1,0 +1,70 @@
+import { reply, type Reply } from "../reply.js";
+import type { RequestInput } from "../request.js";
+import type { RouteNode } from "../tree.js";
+import { allowedMethods } from "./allow.js";
+
+/*
+ * The pipeline's opt-in answers for a request no route took (both off by default, as the spec has
+ * it: a 404, no fallback): `head` answers a HEAD with the GET route (the adapter drops the body, as
+ * it does for every HEAD), `methodNotAllowed` answers 405 with `Allow` when the path is routed under
+ * other methods only. Both are decided over the tree, so every dispatcher and adapter agrees.
+ */
+
+/** The opt-in method answers of the pipeline. */
+export interface MethodFallbacks {
+  /** A request whose path a route accepts under other methods only gets 405 with `Allow`. Default off. */
+  readonly methodNotAllowed?: boolean;
+  /** A HEAD that no route answers is answered by the GET route (body dropped, headers kept). Default off. */
+  readonly head?: boolean;
+}
+
+type Route = (input: RequestInput) => Reply | null | Promise<Reply | null>;
+
+/** `route` with the fallbacks `options` turns on; `route` itself when none is on. */
+export function withMethodFallbacks(tree: RouteNode, route: Route, options: MethodFallbacks): Route {
+  const head = options.head === true;
+  const methodNotAllowed = options.methodNotAllowed === true;
+  if (!head && !methodNotAllowed) return route;
+  const unanswered = (input: RequestInput): Reply | null | Promise<Reply | null> => {
+    if (head && input.method === "HEAD") {
+      const asGet = then(route({ ...input, method: "GET" }), withLength);
+      return methodNotAllowed ? after(asGet, () => notAllowed(tree, input, head)) : asGet;
+    }
+    return methodNotAllowed ? notAllowed(tree, input, head) : null;
+  };
+  return (input) => after(route(input), () => unanswered(input));
+}
+
+/** What `f` makes of the reply (sync stays sync). */
+function then(outcome: Reply | null | Promise<Reply | null>, f: (reply: Reply | null) => Reply | null): Reply | null | Promise<Reply | null> {
+  return outcome instanceof Promise ? outcome.then(f) : f(outcome);
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The GET reply for a HEAD, with the `content-length` the GET would have had (a HEAD's answer names
+ * it; the adapter, seeing a HEAD, sends no body and would not count it).
+ */
+function withLength(got: Reply | null): Reply | null {
+  if (got === null || got.headers["content-length"] !== undefined) return got;
+  const body = got.body;
+  const length = typeof body === "string" ? utf8.encode(body).length : body instanceof Uint8Array ? body.length : undefined;
+  return length === undefined ? got : reply({ status: got.status, headers: { ...got.headers, "content-length": String(length) }, body });
+}
+
+/** `outcome`, or what `next` gives when it is `null` (sync stays sync). */
+function after(outcome: Reply | null | Promise<Reply | null>, next: () => Reply | null | Promise<Reply | null>): Reply | null | Promise<Reply | null> {
+  if (outcome instanceof Promise) return outcome.then((reply) => reply ?? next());
+  return outcome ?? next();
+}
+
+/** 405 with `Allow` when the path is routed under other methods only; else `null` (the 404 stands). */
+function notAllowed(tree: RouteNode, input: RequestInput, head: boolean): Reply | null {
+  const allowed = allowedMethods(tree, input.url);
+  if (allowed === "any" || allowed.length === 0 || allowed.includes(input.method)) return null;
+  const methods = head && allowed.includes("GET") && !allowed.includes("HEAD") ? [...allowed, "HEAD"] : allowed;
+  // a HEAD the GET route declined is a 404, as the GET is
+  if (head && input.method === "HEAD" && methods.includes("HEAD")) return null;
+  return reply({ status: 405, headers: { allow: methods.join(", ") } });
+}

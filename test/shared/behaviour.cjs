@@ -1,0 +1,338 @@
+"use strict";
+/*
+ * The shared behaviour table: one app and one list of request → expected-reply cases, written once and
+ * run through every adapter and runtime (test/adapters.table.test.ts: inject, node:http, the Fetch
+ * handler on Node, Express, Koa; test/runtimes.test.ts: Bun, Deno, workerd). All of them must give the
+ * same answers.
+ *
+ * Plain CommonJS with no imports, so that every runtime loads it as it is: the app is built from the
+ * library's exports object handed in (`createApp(lib)`), whichever build of the package that is.
+ *
+ * Left out on purpose, because the runtimes legitimately differ there:
+ * - dot segments (`/a/../hello`): a Fetch runtime's URL parser resolves them before the handler sees
+ *   the request, while node:http, Express, Koa and inject pass the target through as sent;
+ * - a backslash, a space or a non-ASCII character sent raw in the target: `fetch` and `Request`
+ *   percent-encode or rewrite them (`\` becomes `/`), a raw node:http request carries them as they are;
+ * - a status from 600 to 999: node:http sends it, but a Fetch `Response` cannot carry it (the Fetch
+ *   adapter answers 500);
+ * - lower-case method names: `fetch` upper-cases the standard ones (`get` → `GET`) and no other;
+ * - how much of a body cut in the middle arrives: node:http and Bun cut before the status line went
+ *   out, Deno, Koa and the Fetch handler after it, so a case says only `cut` (and its status holds
+ *   when one arrived);
+ * - the content of a 500 that Express or Koa make themselves: the table's options give `onError`, so
+ *   every adapter answers errors the same way (without it, Express and Koa hand errors to the
+ *   framework: test/adapters.frameworks.test.ts).
+ *
+ * And two runtimes answer a case otherwise, checked as they do it in test/runtimes.test.ts: Bun's server
+ * adds `content-type: application/octet-stream` to a byte body without one, and workerd ends a body
+ * that fails mid-way cleanly instead of cutting the connection.
+ */
+
+/** The most bytes `bytes()`/`text()`/`json()` read in the table app (smaller than the default, so 413s are cheap). */
+const BODY_LIMIT = 1024;
+
+const encoder = new TextEncoder();
+
+/** `length` bytes counting up from `from` (mod 256): recognisable binary data, every byte value. */
+function byteRun(length, from = 0) {
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) bytes[i] = (from + i) % 256;
+  return bytes;
+}
+
+/** A 256 KiB reply streamed in 64 chunks: more than one socket write, so back-pressure is exercised. */
+const LARGE_CHUNKS = 64;
+const LARGE_CHUNK = 4096;
+
+/** A Web ReadableStream over the given chunks (anything: the non-byte cases enqueue non-bytes). */
+function webStream(chunks) {
+  let i = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(chunks[i++]);
+      else controller.close();
+    },
+  });
+}
+
+/** The table app: a route tree built with the library's own functions. */
+function createApp(lib) {
+  const { alt, guard, HttpError, Int, json, method, path, pathEnd, pathVar, reply, routeMismatch, text, Text } = lib;
+  const get = (literal, handler) => method("GET", path(literal, pathEnd(handler)));
+  const post = (literal, handler) => method("POST", path(literal, pathEnd(handler)));
+  return alt(
+    get("/hello", () => "hello"),
+    method("GET", path("/users", pathVar("id", Int, pathEnd((req) => ({ id: req.vars.id }))))),
+    method("GET", path("/names", pathVar("name", Text, pathEnd((req) => ({ name: req.vars.name }))))),
+    method("GET", path("/rest", (req) => ({ path: req.path, rest: req.rest }))),
+    get("/query", (req) => ({ entries: [...req.query.entries()] })),
+    get("/header", (req) => ({ value: req.headers.get("X-Test"), has: req.headers.has("x-TEST"), missing: req.headers.get("x-missing") })),
+    get("/mismatch", async () => routeMismatch()),
+    get("/mismatch", () => "second alternative"),
+    guard((req) => req.headers.get("x-admin") === "yes", get("/admin", () => "admin")),
+    get("/admin", () => "not admin"),
+    method("HEAD", path("/head", pathEnd(() => reply({ headers: { "x-head": "yes" }, body: "not sent on a HEAD" })))),
+    method("HEAD", path("/head-stream", pathEnd(() => reply({ headers: { "x-head": "stream" }, body: webStream([encoder.encode("not sent")]) })))),
+    method("PURGE", path("/cache", pathEnd(() => "purged"))),
+    get("/big-number", () => ({ n: 2n ** 63n - 1n })),
+
+    // errors
+    get("/throw", () => {
+      throw new Error("secret detail");
+    }),
+    get("/reject", async () => {
+      await Promise.resolve();
+      throw new Error("secret detail");
+    }),
+    get("/teapot", () => {
+      throw new HttpError(418, "short and stout", { headers: { "x-reason": "tea" }, details: { pot: "little" } });
+    }),
+    method(
+      "GET",
+      path(
+        "/guarded",
+        guard(() => {
+          throw new HttpError(401, "who are you?", { headers: { "www-authenticate": "Bearer" } });
+        }, pathEnd(() => "never")),
+      ),
+    ),
+    get("/unavailable", () => {
+      throw new HttpError(503, "the database password is hunter2");
+    }),
+    get("/answered-error", () => {
+      throw new Error("answer me");
+    }),
+    get("/status-500", () => text("a handler's own 500", { status: 500 })),
+
+    // replies: status, headers, bytes, nothing
+    get("/created", () => reply({ status: 201, headers: { "x-custom": "yes", location: "/users/7" }, body: "created" })),
+    get("/cookies", () => text("cookies", { headers: { "set-cookie": ["a=1; Path=/", "b=2; HttpOnly"], vary: ["accept", "origin"] } })),
+    get("/bytes", () => reply({ headers: { "content-type": "application/x-bin" }, body: byteRun(256, 250) })),
+    get("/bytes/plain", () => new Uint8Array([0, 1, 2, 127, 128, 254, 255])),
+    get("/nothing", () => undefined),
+    get("/empty-ok", () => reply({ headers: { "x-empty": "yes" } })),
+    get("/no-content-body", () => reply({ status: 204, headers: { "x-kept": "yes" }, body: "dropped" })),
+    get("/no-content-stream", () => reply({ status: 204, body: webStream([encoder.encode("dropped")]) })),
+    get("/not-modified", () => reply({ status: 304, headers: { etag: '"v1"' }, body: "dropped" })),
+
+    // streamed replies
+    get("/stream/web", () => webStream([encoder.encode("web "), encoder.encode("stream "), encoder.encode("ok")])),
+    get("/stream/iterable", () =>
+      reply({
+        headers: { "content-type": "text/plain; charset=utf-8" },
+        body: (async function* () {
+          yield "it";
+          yield encoder.encode("er");
+          yield "able";
+        })(),
+      }),
+    ),
+    get("/stream/binary", () => webStream([new Uint8Array([0, 255]), new Uint8Array([128, 0, 10])])),
+    get("/stream/large", () =>
+      (async function* () {
+        for (let i = 0; i < LARGE_CHUNKS; i++) yield byteRun(LARGE_CHUNK, i);
+      })(),
+    ),
+    get("/stream/empty", () => webStream([])),
+    get("/stream/fail-early", () =>
+      new ReadableStream({
+        pull() {
+          throw new Error("the disk is gone");
+        },
+      }),
+    ),
+    get("/stream/fail-early-iterable", () =>
+      (async function* () {
+        await Promise.resolve();
+        throw new Error("the disk is gone");
+      })(),
+    ),
+    get("/stream/non-byte", () =>
+      (async function* () {
+        yield 42;
+      })(),
+    ),
+    get("/stream/non-byte-web", () => webStream([{ not: "bytes" }])),
+    get("/stream/cut", () =>
+      (async function* () {
+        yield "first,";
+        throw new Error("mid-way");
+      })(),
+    ),
+    get("/stream/cut-non-byte", () => webStream([encoder.encode("first,"), 7])),
+
+    // request bodies
+    post("/echo/json", async (req) => ({ got: await req.json() })),
+    post("/echo/text", async (req) => text(await req.text())),
+    post("/echo/bytes", async (req) => reply({ headers: { "content-type": "application/octet-stream" }, body: await req.bytes() })),
+    post("/echo/length", async (req) => ({ length: (await req.bytes()).byteLength })),
+    post("/echo/stream", (req) => reply({ headers: { "content-type": "application/octet-stream" }, body: req.stream() })),
+  );
+}
+
+/**
+ * The table app's options. `onError` answers one error with a reply of its own and lets the others
+ * take the standard answer (an `HttpError`'s status, else a generic 500), on every adapter alike; it
+ * also keeps the expected errors out of the test log.
+ */
+function createOptions(lib) {
+  return {
+    bodyLimit: BODY_LIMIT,
+    onError: (error) => (error instanceof Error && error.message === "answer me" ? lib.json({ custom: true }, { status: 422 }) : undefined),
+  };
+}
+
+const TEXT = "text/plain; charset=utf-8";
+const JSON_TYPE = "application/json; charset=utf-8";
+const BYTES = "application/octet-stream";
+const INTERNAL = { status: 500, headers: { "content-type": TEXT }, text: "Internal Server Error" };
+const NOT_FOUND = { status: 404, text: "" };
+
+function largeBody() {
+  const out = new Uint8Array(LARGE_CHUNKS * LARGE_CHUNK);
+  for (let i = 0; i < LARGE_CHUNKS; i++) out.set(byteRun(LARGE_CHUNK, i), i * LARGE_CHUNK);
+  return out;
+}
+
+/**
+ * The cases. `request`: method (GET unless given), target, headers, body (text or bytes), `streamed`
+ * (the body is sent as a stream, chunked, where the client can: inject has no content-length anyway). Expected:
+ * `status`; `headers` (each must be there with that value; repeated ones joined with ", ");
+ * `absent` (header names that must not be there); `setCookie` (the set-cookie values, in order);
+ * exactly one of `text` (the whole body as UTF-8), `json` (the body parsed), `bytes`, `errorMatching`
+ * (a JSON body whose `error` matches: parser messages differ between JavaScript engines), or
+ * `cut: true` (the headers arrive, then the body fails: the server cut the connection).
+ */
+const cases = [
+  // routing
+  { name: "a static route", request: { url: "/hello" }, status: 200, headers: { "content-type": TEXT }, text: "hello" },
+  { name: "a captured Int", request: { url: "/users/42" }, status: 200, headers: { "content-type": JSON_TYPE }, json: { id: 42 } },
+  { name: "a percent-encoded Text segment is decoded", request: { url: "/names/caf%C3%A9%20au%20lait" }, status: 200, json: { name: "café au lait" } },
+  {
+    name: "rest and the raw path (an encoded slash does not split)",
+    request: { url: "/rest/a%2Fb/c?x=1" },
+    status: 200,
+    json: { path: "/rest/a%2Fb/c", rest: ["a/b", "c"] },
+  },
+  { name: "the query, repeated keys kept in order", request: { url: "/query?a=1&b=two%20words&a=3" }, status: 200, json: { entries: [["a", "1"], ["b", "two words"], ["a", "3"]] } },
+  { name: "request headers, read in any case", request: { url: "/header", headers: { "X-Test": "abc" } }, status: 200, json: { value: "abc", has: true, missing: null } },
+  { name: "routeMismatch() passes to the next alternative", request: { url: "/mismatch" }, status: 200, text: "second alternative" },
+  { name: "a guard that says yes", request: { url: "/admin", headers: { "x-admin": "yes" } }, status: 200, text: "admin" },
+  { name: "a guard that says no falls through", request: { url: "/admin" }, status: 200, text: "not admin" },
+  { name: "a HEAD route answers without a body", request: { method: "HEAD", url: "/head" }, status: 200, headers: { "x-head": "yes" }, text: "" },
+  { name: "a HEAD route with a streamed body answers without it", request: { method: "HEAD", url: "/head-stream" }, status: 200, headers: { "x-head": "stream" }, text: "" },
+  { name: "an extension method", request: { method: "PURGE", url: "/cache" }, status: 200, text: "purged" },
+  { name: "a bigint written as an exact JSON number", request: { url: "/big-number" }, status: 200, text: '{"n":9223372036854775807}' },
+  { name: "no route: 404, empty", request: { url: "/nowhere" }, ...NOT_FOUND },
+  { name: "an Int that does not parse: 404", request: { url: "/users/abc" }, ...NOT_FOUND },
+  { name: "the wrong method: 404", request: { method: "POST", url: "/hello" }, ...NOT_FOUND },
+  { name: "a trailing slash is a segment of its own: 404", request: { url: "/hello/" }, ...NOT_FOUND },
+  { name: "an extra segment: 404", request: { url: "/hello/extra" }, ...NOT_FOUND },
+  { name: "GET on a HEAD-only route: 404", request: { url: "/head" }, ...NOT_FOUND },
+
+  // errors
+  { name: "a throwing handler: a generic 500", request: { url: "/throw" }, ...INTERNAL },
+  { name: "a rejecting handler: a generic 500", request: { url: "/reject" }, ...INTERNAL },
+  {
+    name: "an HttpError from a handler: its status, headers and JSON body",
+    request: { url: "/teapot" },
+    status: 418,
+    headers: { "content-type": JSON_TYPE, "x-reason": "tea" },
+    json: { error: "short and stout", pot: "little" },
+  },
+  {
+    name: "an HttpError from a guard",
+    request: { url: "/guarded" },
+    status: 401,
+    headers: { "www-authenticate": "Bearer" },
+    json: { error: "who are you?" },
+  },
+  { name: "a 5xx HttpError keeps its message to itself", request: { url: "/unavailable" }, status: 503, json: { error: "Service Unavailable" } },
+  { name: "onError answers with its own reply", request: { url: "/answered-error" }, status: 422, json: { custom: true } },
+  { name: "a handler's own 500 is sent as it is", request: { url: "/status-500" }, status: 500, text: "a handler's own 500" },
+
+  // replies
+  {
+    name: "status and headers of a reply; no content-type invented",
+    request: { url: "/created" },
+    status: 201,
+    headers: { "x-custom": "yes", location: "/users/7" },
+    absent: ["content-type"],
+    text: "created",
+  },
+  {
+    name: "set-cookie values stay apart; other repeated headers join",
+    request: { url: "/cookies" },
+    status: 200,
+    headers: { vary: "accept, origin" },
+    setCookie: ["a=1; Path=/", "b=2; HttpOnly"],
+    text: "cookies",
+  },
+  { name: "a binary body, every byte value", request: { url: "/bytes" }, status: 200, headers: { "content-type": "application/x-bin" }, bytes: byteRun(256, 250) },
+  { name: "bytes returned as they are", request: { url: "/bytes/plain" }, status: 200, headers: { "content-type": BYTES }, bytes: new Uint8Array([0, 1, 2, 127, 128, 254, 255]) },
+  { name: "undefined: 204", request: { url: "/nothing" }, status: 204, text: "" },
+  { name: "a 200 without a body stays a 200", request: { url: "/empty-ok" }, status: 200, headers: { "x-empty": "yes" }, text: "" },
+  { name: "a 204 drops its body, keeps its headers", request: { url: "/no-content-body" }, status: 204, headers: { "x-kept": "yes" }, text: "" },
+  { name: "a 204 drops a streamed body", request: { url: "/no-content-stream" }, status: 204, text: "" },
+  { name: "a 304 drops its body, keeps its headers", request: { url: "/not-modified" }, status: 304, headers: { etag: '"v1"' }, text: "" },
+
+  // streamed replies
+  { name: "a ReadableStream body", request: { url: "/stream/web" }, status: 200, headers: { "content-type": BYTES }, text: "web stream ok" },
+  { name: "an async-iterable body of strings and bytes", request: { url: "/stream/iterable" }, status: 200, headers: { "content-type": TEXT }, text: "iterable" },
+  { name: "a binary stream", request: { url: "/stream/binary" }, status: 200, bytes: new Uint8Array([0, 255, 128, 0, 10]) },
+  { name: "a 256 KiB stream in 64 chunks", request: { url: "/stream/large" }, status: 200, bytes: largeBody() },
+  { name: "an empty stream", request: { url: "/stream/empty" }, status: 200, text: "" },
+  { name: "a ReadableStream that fails before its first byte: 500", request: { url: "/stream/fail-early" }, ...INTERNAL },
+  { name: "an iterable that fails before its first byte: 500", request: { url: "/stream/fail-early-iterable" }, ...INTERNAL },
+  { name: "a non-byte first chunk (a number): 500", request: { url: "/stream/non-byte" }, ...INTERNAL },
+  { name: "a non-byte first chunk (an object, ReadableStream): 500", request: { url: "/stream/non-byte-web" }, ...INTERNAL },
+  { name: "a stream that fails mid-way: the connection is cut", request: { url: "/stream/cut" }, status: 200, cut: true },
+  { name: "a non-byte chunk mid-way: the connection is cut", request: { url: "/stream/cut-non-byte" }, status: 200, cut: true },
+
+  // request bodies
+  {
+    name: "a JSON body",
+    request: { method: "POST", url: "/echo/json", headers: { "content-type": "application/json" }, body: '{"a":[1,2],"b":"ü"}' },
+    status: 200,
+    json: { got: { a: [1, 2], b: "ü" } },
+  },
+  {
+    name: "malformed JSON: 400 saying so",
+    request: { method: "POST", url: "/echo/json", headers: { "content-type": "application/json" }, body: '{"a":' },
+    status: 400,
+    headers: { "content-type": JSON_TYPE },
+    errorMatching: /^request body is not valid JSON: /,
+  },
+  { name: "an empty JSON body: 400", request: { method: "POST", url: "/echo/json" }, status: 400, json: { error: "request body is empty; expected JSON" } },
+  { name: "invalid UTF-8 becomes U+FFFD", request: { method: "POST", url: "/echo/text", body: new Uint8Array([0x61, 0xff, 0x62]) }, status: 200, text: "a\uFFFDb" },
+  { name: "a leading byte-order mark is dropped", request: { method: "POST", url: "/echo/text", body: "\uFEFFhi" }, status: 200, text: "hi" },
+  { name: "a binary body read back, every byte value", request: { method: "POST", url: "/echo/bytes", body: byteRun(256) }, status: 200, bytes: byteRun(256) },
+  { name: "a body of exactly bodyLimit bytes", request: { method: "POST", url: "/echo/length", body: byteRun(BODY_LIMIT) }, status: 200, json: { length: BODY_LIMIT } },
+  {
+    name: "one byte over bodyLimit: 413",
+    request: { method: "POST", url: "/echo/length", body: byteRun(BODY_LIMIT + 1) },
+    status: 413,
+    json: { error: `request body is larger than the limit of ${BODY_LIMIT} bytes` },
+  },
+  {
+    name: "text over bodyLimit: 413",
+    request: { method: "POST", url: "/echo/text", body: "x".repeat(4 * BODY_LIMIT) },
+    status: 413,
+    json: { error: `request body is larger than the limit of ${BODY_LIMIT} bytes` },
+  },
+  {
+    name: "a streamed body (no content-length) within bodyLimit",
+    request: { method: "POST", url: "/echo/length", body: byteRun(BODY_LIMIT), streamed: true },
+    status: 200,
+    json: { length: BODY_LIMIT },
+  },
+  {
+    name: "a streamed body (no content-length) over bodyLimit: 413",
+    request: { method: "POST", url: "/echo/length", body: byteRun(3 * BODY_LIMIT), streamed: true },
+    status: 413,
+    json: { error: `request body is larger than the limit of ${BODY_LIMIT} bytes` },
+  },
+  { name: "stream() is not limited", request: { method: "POST", url: "/echo/stream", body: byteRun(5 * BODY_LIMIT) }, status: 200, bytes: byteRun(5 * BODY_LIMIT) },
+];
+
+module.exports = { BODY_LIMIT, cases, createApp, createOptions };

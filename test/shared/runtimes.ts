@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { accessSync, chmodSync, constants } from "node:fs";
+import { dirname, join } from "node:path";
+import { PACKAGE_ENTRY, type PackageEntry, ROOT, TABLE_MODULE } from "./package-entry";
+
+/*
+ * Bun and Deno, started for real as child processes serving the shared table app through the
+ * package's Fetch handler (serve-fetch.mjs). A runtime that cannot start rejects: the tests fail.
+ */
+
+/** A runtime binary that npm installed with the dev dependencies. */
+function binary(packageName: string, file: string): string {
+  const path = join(dirname(require.resolve(`${packageName}/package.json`)), file);
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    // npm may unpack the binary without its execute bit (the packages need no install scripts)
+    chmodSync(path, 0o755);
+  }
+  return path;
+}
+
+/** How each runtime is started: its binary and the arguments before the script's own. */
+const RUNTIMES = {
+  bun: () => ({ command: binary("@oven/bun-linux-x64", "bin/bun"), args: [] as string[] }),
+  deno: () => ({
+    command: binary("@deno/linux-x64-glibc", "deno"),
+    args: ["run", "--no-prompt", "--no-lock", "--allow-net=127.0.0.1", `--allow-read=${ROOT}`],
+  }),
+};
+
+/** A runtime serving the table app. */
+export interface RunningRuntime {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Stops the runtime and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+const SERVE_SCRIPT = join(ROOT, "test/shared/serve-fetch.mjs");
+
+/**
+ * Starts `runtime` on serve-fetch.mjs with the package at `entry`; resolves once it listens, rejects if
+ * it exits or is silent for `ms`.
+ */
+export function startRuntime(runtime: keyof typeof RUNTIMES, entry: PackageEntry = PACKAGE_ENTRY, ms = 20_000): Promise<RunningRuntime> {
+  const { command, args } = RUNTIMES[runtime]();
+  const child = spawn(command, [...args, SERVE_SCRIPT, entry.format, entry.main, entry.fetch, TABLE_MODULE], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    const fail = (why: string): void => {
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      reject(new Error(`${runtime} (${command}) did not start: ${why}\nstdout: ${stdout}\nstderr: ${stderr}`));
+    };
+    const timer = setTimeout(() => fail(`no "listening <port>" within ${ms} ms`), ms);
+    child.once("error", (error) => fail(error.message));
+    child.once("exit", (code, signal) => fail(`it exited (${signal ?? code})`));
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      const match = /^listening (\d+)$/m.exec(stdout);
+      if (match === null) return;
+      clearTimeout(timer);
+      child.removeAllListeners("exit");
+      resolve({ url: `http://127.0.0.1:${match[1]}`, stop: () => stop(child) });
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
