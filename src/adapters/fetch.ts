@@ -1,7 +1,8 @@
 import { pipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
 import type { Reply } from "../reply.js";
 import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
-import type { RoutedRequest } from "../request.js";
+import type { RequestHeaders } from "../headers.js";
+import type { RequestInput, RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 
 /** A Fetch-API request handler: what Bun, Deno, Cloudflare Workers and Node's `Request` speak. */
@@ -17,11 +18,34 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandler {
   const handle = pipeline(tree, options);
   return async (request) => {
-    const input = { method: request.method, url: targetOf(request.url), headers: request.headers, body: request.body ?? undefined, raw: request, adapter: "fetch" };
-    const reply = await handle(input);
+    const reply = await handle(new FetchInput(request));
     if (reply === null) return new Response(null, { status: 404 });
     return toResponse(reply, request, options);
   };
+}
+
+/**
+ * A `Request` as the pipeline reads it. Headers and body are read on first use: on Node servers that
+ * bridge to the Fetch API (such as `@hono/node-server`), touching them makes the bridge build a full
+ * `Request`, which a GET that reads neither never needs.
+ */
+class FetchInput implements RequestInput {
+  readonly method: string;
+  readonly url: string;
+  readonly adapter = "fetch";
+
+  constructor(readonly raw: Request) {
+    this.method = raw.method;
+    this.url = targetOf(raw.url);
+  }
+
+  get headers(): RequestHeaders {
+    return this.raw.headers;
+  }
+
+  get body(): ReadableStream<Uint8Array> | undefined {
+    return this.raw.body ?? undefined;
+  }
 }
 
 /**
