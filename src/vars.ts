@@ -23,7 +23,7 @@ export const VARS_PROTOTYPE: Vars = Object.freeze(Object.create(null) as Vars);
 
 /**
  * A vars object with no variables, shared and frozen: only for a request that no route has claimed
- * yet. Guards and handlers receive one of their own ({@link emptyVars}).
+ * yet. Guards and handlers receive one of their own.
  */
 export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars);
 
@@ -50,11 +50,6 @@ export function varsShape(labels: readonly string[]): VarsConstructor {
  * the dictionary objects they replace). Label lists come from route trees, so this stays small.
  */
 const SHAPES = new Map<string, VarsConstructor>();
-
-/** A new vars object with no variables. */
-export function emptyVars(): Vars {
-  return new EmptyVars();
-}
 
 /**
  * `inherited`'s variables followed by `labels` with `values` (a later label of the same name
@@ -107,5 +102,3 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 function internalized(label: string): string {
   return Object.keys({ [label]: true })[0]!;
 }
-
-const EmptyVars = varsShape([]);

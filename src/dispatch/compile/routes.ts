@@ -1,6 +1,6 @@
 import type { PathParser } from "../../parsers/parser.js";
 import type { Chain, Leaf } from "../../routes/walk.js";
-import { copyVars, extendVars, type Vars, type VarsConstructor, varsShape } from "../../vars.js";
+import { extendVars, type Vars, type VarsConstructor, varsShape } from "../../vars.js";
 
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
@@ -52,11 +52,6 @@ export class CompiledRoute {
       default:
         return new this.shape(...this.values(source));
     }
-  }
-
-  /** A copy of `vars` (bound for this route) of the guard's own: what it writes stays its own. */
-  copy(vars: Vars): Vars {
-    return copyVars(vars);
   }
 
   private values(source: ValueSource): unknown[] {

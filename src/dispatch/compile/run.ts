@@ -3,7 +3,7 @@ import type { RequestContext } from "../../request.js";
 import { NONE } from "./states.js";
 import { isThenable } from "../../thenable.js";
 import type { Program } from "./program.js";
-import type { Vars } from "../../vars.js";
+import { copyVars, type Vars } from "../../vars.js";
 
 type Outcome = Reply | null | Promise<Reply | null>;
 
@@ -20,7 +20,7 @@ export function attempt(program: Program, request: RequestContext, offset: numbe
     const vars = route.bind(inherited, program.automaton);
     const leaf = route.leaf;
     // a guard's vars are also what its routes inherit: it gets a copy, so its writes stay its own
-    const routed = request.routed(leaf.kind === "handler" ? vars : route.copy(vars), offset + route.depth) as never;
+    const routed = request.routed(leaf.kind === "handler" ? vars : copyVars(vars), offset + route.depth) as never;
     if (leaf.kind === "handler") {
       const result = leaf.handler(routed);
       if (isThenable(result)) {
