@@ -173,11 +173,15 @@ function createApp(lib) {
 /**
  * The table app's options. `onError` answers one error with a reply of its own and lets the others
  * take the standard answer (an `HttpError`'s status, else a generic 500), on every adapter alike; it
- * also keeps the expected errors out of the test log.
+ * also keeps the expected errors out of the test log. The opt-in `methodNotAllowed` and `head` are on,
+ * so their answers (405 with `Allow`, HEAD by the GET route) are checked on every adapter and runtime;
+ * their default (off: 404) is checked through every Node adapter in test/routes.pipeline.test.ts.
  */
 function createOptions(lib) {
   return {
     bodyLimit: BODY_LIMIT,
+    methodNotAllowed: true,
+    head: true,
     onError: (error) => (error instanceof Error && error.message === "answer me" ? lib.json({ custom: true }, { status: 422 }) : undefined),
   };
 }
@@ -225,10 +229,13 @@ const cases = [
   { name: "a bigint written as an exact JSON number", request: { url: "/big-number" }, status: 200, text: '{"n":9223372036854775807}' },
   { name: "no route: 404, empty", request: { url: "/nowhere" }, ...NOT_FOUND },
   { name: "an Int that does not parse: 404", request: { url: "/users/abc" }, ...NOT_FOUND },
-  { name: "the wrong method: 404", request: { method: "POST", url: "/hello" }, ...NOT_FOUND },
+  { name: "the wrong method: 405 with the methods that answer (methodNotAllowed)", request: { method: "POST", url: "/hello" }, status: 405, headers: { allow: "GET, HEAD" }, text: "" },
+  { name: "an extension method's path under GET: 405", request: { url: "/cache" }, status: 405, headers: { allow: "PURGE" }, text: "" },
+  { name: "HEAD on a GET route: the GET's headers, no body (head)", request: { method: "HEAD", url: "/hello" }, status: 200, headers: { "content-type": TEXT }, text: "" },
+  { name: "a path no method routes stays 404 with methodNotAllowed", request: { method: "DELETE", url: "/nowhere" }, ...NOT_FOUND },
   { name: "a trailing slash is a segment of its own: 404", request: { url: "/hello/" }, ...NOT_FOUND },
   { name: "an extra segment: 404", request: { url: "/hello/extra" }, ...NOT_FOUND },
-  { name: "GET on a HEAD-only route: 404", request: { url: "/head" }, ...NOT_FOUND },
+  { name: "GET on a HEAD-only route: 405, Allow: HEAD", request: { url: "/head" }, status: 405, headers: { allow: "HEAD" }, text: "" },
 
   // errors
   { name: "a throwing handler: a generic 500", request: { url: "/throw" }, ...INTERNAL },
