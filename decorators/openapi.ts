@@ -35,10 +35,10 @@ export function Describe(docs: RouteDocs): (target: object, method: string | sym
 /**
  * The handler info of a controller method: `Class.method` as its name, the method itself as a
  * `urlFor` target (`Users.prototype.byId`), the class's name without a `Controller` suffix as its tag,
- * and its `@Describe` docs.
+ * and its `@Describe` docs (a route inherited from a base class keeps the docs written there).
  */
 export function handlerInfoOf(cls: ClassLike, method: string | symbol): HandlerInfo {
-  const docs = (Reflect.getOwnMetadata(DOCS, cls, method) as RouteDocs | undefined) ?? {};
+  const docs = (Reflect.getMetadata(DOCS, cls, method) as RouteDocs | undefined) ?? {};
   const target = (cls.prototype as Record<string | symbol, unknown>)[method];
   return {
     name: where(cls, method),

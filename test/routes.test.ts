@@ -278,6 +278,22 @@ describe("decorator docs", () => {
     expect(routes(controllers([Docs]))[0]!.info).toMatchObject({ name: "Docs.x", summary: "one", description: "more", tags: ["T"], responses: { "200": { description: "fine" } } });
   });
 
+  test("a route inherited from a base class keeps the docs written there; an override's own docs win", () => {
+    class Base {
+      @Describe({ summary: "from the base" })
+      @Route("GET /inherited") inherited() { return 1; }
+      @Describe({ summary: "base version" })
+      @Route("GET /overridden") overridden() { return 2; }
+    }
+    @Match("/sub")
+    class Sub extends Base {
+      @Describe({ summary: "sub version" })
+      @Route("GET /overridden") override overridden() { return 3; }
+    }
+    const summaries = Object.fromEntries(routes(controllers([Sub])).map((r) => [r.info?.name, r.info?.summary]));
+    expect(summaries).toEqual({ "Sub.overridden": "sub version", "Sub.inherited": "from the base" });
+  });
+
   test("a newtype's schema: its base's, narrowed by @Min", () => {
     class Positive extends Newtype(Int) {
       @Min(1) declare readonly value: number;
