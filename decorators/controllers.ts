@@ -158,7 +158,7 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
   if (plan.routes.some((r) => r.args.some((a) => a?.kind === "body"))) bodyLibraries();
   const instance = instances.fixed(cls);
   const nodes = plan.routes.map((planned) => {
-    const leaf = described(handlerFor(cls, planned, instance, instances), handlerInfoOf(cls, planned.method));
+    const leaf = described(handlerFor(cls, planned, instance, instances), handlerInfoOf(cls, planned.method, planned.args));
     const guarded = planned.guards.reduceRight<Next<never>>((next, g) => guard(predicateOf(g, instances), next), leaf as Next<never>);
     return route(planned.pattern, guarded as Next);
   });

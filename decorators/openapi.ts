@@ -1,6 +1,7 @@
 import type { ParserSchema, PathParser } from "../src/parsers/parser.js";
-import type { HandlerInfo } from "../src/tree.js";
+import type { HandlerInfo, HandlerInput } from "../src/tree.js";
 import { nameOf, where, type ClassLike } from "./metadata.js";
+import type { ArgSource } from "./plan.js";
 import { classValidator } from "./validation.js";
 
 /*
@@ -35,9 +36,10 @@ export function Describe(docs: RouteDocs): (target: object, method: string | sym
 /**
  * The handler info of a controller method: `Class.method` as its name, the method itself as a
  * `urlFor` target (`Users.prototype.byId`), the class's name without a `Controller` suffix as its tag,
- * and its `@Describe` docs (a route inherited from a base class keeps the docs written there).
+ * the query, header and body values its parameters read (`args`, from the plan), and its `@Describe` docs (a route inherited from a base class keeps the docs written there).
  */
-export function handlerInfoOf(cls: ClassLike, method: string | symbol): HandlerInfo {
+export function handlerInfoOf(cls: ClassLike, method: string | symbol, args: readonly (ArgSource | undefined)[] = []): HandlerInfo {
+  const inputs = args.flatMap(inputOf);
   const docs = (Reflect.getMetadata(DOCS, cls, method) as RouteDocs | undefined) ?? {};
   const target = (cls.prototype as Record<string | symbol, unknown>)[method];
   return {
@@ -47,7 +49,22 @@ export function handlerInfoOf(cls: ClassLike, method: string | symbol): HandlerI
     ...(docs.summary === undefined ? {} : { summary: docs.summary }),
     ...(docs.description === undefined ? {} : { description: docs.description }),
     ...(docs.responses === undefined ? {} : { responses: docs.responses }),
+    ...(inputs.length === 0 ? {} : { inputs }),
   };
+}
+
+/** What a `@Query`, `@Header` or `@Body` parameter reads, for OpenAPI. */
+function inputOf(arg: ArgSource | undefined): HandlerInput[] {
+  switch (arg?.kind) {
+    case "query":
+      return [{ in: "query", name: arg.name, parser: arg.parser, required: !arg.optional, array: arg.array }];
+    case "header":
+      return [{ in: "header", name: arg.name, parser: arg.parser, required: !arg.optional }];
+    case "body":
+      return [{ in: "body", type: arg.type.name }];
+    default:
+      return [];
+  }
 }
 
 interface Constraint {

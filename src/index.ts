@@ -80,6 +80,7 @@ export {
   type GuardPredicate,
   type Handler,
   type HandlerInfo,
+  type HandlerInput,
   type HandlerNode,
   type MethodNode,
   type PathEndNode,

@@ -84,7 +84,30 @@ export interface HandlerInfo {
   readonly description?: string;
   /** OpenAPI response objects by status code (`{ "200": { description: "the user" } }`). */
   readonly responses?: Readonly<Record<string, unknown>>;
+  /** What the handler reads besides the path (query and header values, a JSON body), for OpenAPI. */
+  readonly inputs?: readonly HandlerInput[];
 }
+
+/**
+ * One input a handler reads besides its path variables: a query or header value read with a path-type
+ * parser (`queryParam`, `@Query`), or a JSON body (`body`, `@Body`).
+ */
+export type HandlerInput =
+  | {
+      readonly in: "query" | "header";
+      readonly name: string;
+      readonly parser: PathParser<unknown>;
+      readonly required: boolean;
+      /** A repeated query key read as an array. */
+      readonly array?: boolean;
+    }
+  | {
+      readonly in: "body";
+      /** The body's type name (a DTO class's name). */
+      readonly type: string;
+      /** Its JSON schema, when the front end can tell one; an object otherwise. */
+      readonly schema?: Readonly<Record<string, unknown>>;
+    };
 
 /** Any node of the route tree. */
 export type RouteNode = MethodNode | PathNode | PathVarNode | PathEndNode | AltNode | GuardNode | HandlerNode;

@@ -4,6 +4,7 @@ import {
   alt,
   Bool,
   Day,
+  described,
   Double,
   guard,
   Int,
@@ -65,6 +66,32 @@ describe("openapi: the README's sample apps", () => {
     expect(operation(document, "/api/users/{id}", "delete")).toMatchObject({ operationId: "UsersController.remove" });
     expect(operation(document, "/api/reports/{on}", "get")).toMatchObject({ parameters: [{ schema: { type: "string", format: "date" } }] });
     expect(operation(document, "/static", "get")["x-switchyard-rest"]).toMatch(/further path segments/);
+  });
+
+  test("controllers: @Query and @Header parameters and the @Body request body are in the document", async () => {
+    const document = openapi(createControllersApp(), { info });
+    await expectValid(document);
+    expect(operation(document, "/api/users", "get")["parameters"]).toEqual([
+      { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } },
+      { name: "prefix", in: "query", required: false, schema: { type: "string" } },
+    ]);
+    expect(operation(document, "/api/users/me", "get")["parameters"]).toEqual([
+      { name: "x-user-id", in: "header", required: true, schema: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+    ]);
+    expect(operation(document, "/api/users", "post")["requestBody"]).toEqual({
+      required: true,
+      content: { "application/json": { schema: { type: "object", "x-switchyard-type": "CreateUser" } } },
+    });
+  });
+
+  test("functional: the same inputs, declared with described(), give the same parameters", async () => {
+    const list = described(() => [], { name: "list", inputs: [{ in: "query", name: "tag", parser: Text, required: true, array: true }, { in: "body", type: "Filter" }] });
+    const document = openapi(route("POST /things", list), { info });
+    await expectValid(document);
+    expect(operation(document, "/things", "post")).toMatchObject({
+      parameters: [{ name: "tag", in: "query", required: true, schema: { type: "array", items: { type: "string" } } }],
+      requestBody: { content: { "application/json": { schema: { type: "object", "x-switchyard-type": "Filter" } } } },
+    });
   });
 
   test("functional: anonymous handlers get route ids, guards are listed", async () => {

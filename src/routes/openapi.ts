@@ -1,5 +1,5 @@
 import type { ParserSchema } from "../parsers/parser.js";
-import type { RouteNode } from "../tree.js";
+import type { HandlerInput, RouteNode } from "../tree.js";
 import { listed, templateOf, type ListedRoute, type ListedVariable } from "./listing.js";
 import { routeChainsOf } from "./walk.js";
 
@@ -92,7 +92,12 @@ function operationOf(route: ListedRoute, names: readonly string[], operationId: 
   if (info?.tags !== undefined) operation["tags"] = [...info.tags];
   if (info?.summary !== undefined) operation["summary"] = info.summary;
   if (info?.description !== undefined) operation["description"] = info.description;
-  if (route.variables.length > 0) operation["parameters"] = route.variables.map((v, i) => parameterOf(v, names[i]!));
+  const parameters = [...route.variables.map((v, i) => parameterOf(v, names[i]!)), ...(info?.inputs ?? []).flatMap(inputParameter)];
+  if (parameters.length > 0) operation["parameters"] = parameters;
+  const body = info?.inputs?.find((input) => input.in === "body");
+  if (body !== undefined && body.in === "body") {
+    operation["requestBody"] = { required: true, content: { "application/json": { schema: { type: "object", ...body.schema, "x-switchyard-type": body.type } } } };
+  }
   operation["responses"] = info?.responses ?? { default: { description: "the handler's reply" } };
   if (!route.exact) operation["x-switchyard-rest"] = "the route takes any further path segments and hands them to its handler, which OpenAPI paths cannot state";
   if (route.guards.length > 0) operation["x-switchyard-guards"] = [...route.guards];
@@ -105,6 +110,13 @@ function parameterOf(variable: ListedVariable, name: string): OpenApiObject {
   if (name !== variable.label) parameter["x-switchyard-label"] = variable.label;
   parameter["x-switchyard-type"] = variable.type;
   return parameter;
+}
+
+/** A query or header input as an OpenAPI parameter (a body is the operation's `requestBody`). */
+function inputParameter(input: HandlerInput): OpenApiObject[] {
+  if (input.in === "body") return [];
+  const schema: ParserSchema = input.parser.openApiSchema ?? { type: "string" };
+  return [{ name: input.name, in: input.in, required: input.required, schema: input.array === true ? { type: "array", items: { ...schema } } : { ...schema } }];
 }
 
 /** `Users.byId`, made unique in the document (`Users.byId_2`); `route3` for an anonymous handler. */
