@@ -94,6 +94,18 @@ export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failur
   return withMethodFallbacks(tree, route, options);
 }
 
+/**
+ * The pipeline of an adapter inside a framework (Express, Koa): without `onError`, errors are thrown on
+ * to the framework's own error handling (the pipeline rejects with them); with it, `onError` decides.
+ */
+export function frameworkPipeline(tree: Route, options: PipelineOptions): Pipeline {
+  return pipelineWith(tree, options, options.onError === undefined ? throwOn : answerError(options));
+}
+
+function throwOn(error: unknown): never {
+  throw error;
+}
+
 /** The standard failure: `onError` may answer; else an `HttpError`'s own reply or a generic 500. */
 export function answerError(options: PipelineOptions): Failure {
   const onError = options.onError ?? logServerErrors;

@@ -63,7 +63,7 @@ describe("the core loads no Node builtin", () => {
 });
 
 /** Files under src/ that may use Node: the Node-only adapters and the command-line tool. */
-const NODE_ONLY = [/^src\/adapters\/(node|node-body|node-write|express|koa)\.ts$/, /^src\/cli\//];
+const NODE_ONLY = [/^src\/adapters\/(node|node-input|node-write|express|koa)\.ts$/, /^src\/cli\//];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {
@@ -90,7 +90,7 @@ describe("no file of the core imports node:* or uses Buffer", () => {
     for (const file of core) {
       if (file === "src/index.ts") continue;
       const text = readFileSync(path.join(root, file), "utf8");
-      expect({ file, imports: /from\s+["'](?:\.\/|[^"']*\/adapters\/)(node|node-body|node-write|express|koa)\.js["']/.test(text) }).toEqual({ file, imports: false });
+      expect({ file, imports: /from\s+["'](?:\.\/|[^"']*\/adapters\/)(node|node-input|node-write|express|koa)\.js["']/.test(text) }).toEqual({ file, imports: false });
     }
   });
 });

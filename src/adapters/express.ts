@@ -1,11 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { headersOf } from "../headers.js";
-import { answerError, pipelineWith, type PipelineOptions } from "../pipeline.js";
-import type { RequestInput, RoutedRequest } from "../request.js";
+import { frameworkPipeline, type PipelineOptions } from "../pipeline.js";
+import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
-import { NodeBody } from "./node-body.js";
+import { nodeInput } from "./node-input.js";
 import { sendReply } from "./node-write.js";
-import { parsedBodyOf } from "./parsed-body.js";
 
 /** The parts of Express's request this adapter reads (Express 4 and 5 requests have them). */
 export interface ExpressRequest extends IncomingMessage {
@@ -25,18 +23,9 @@ export type ExpressMiddleware = (req: ExpressRequest, res: ServerResponse, next:
  * `onError` is given. Handlers reach Express's `req` with {@link expressRequest}.
  */
 export function toExpress(tree: Route, options: PipelineOptions = {}): ExpressMiddleware {
-  // without onError, errors are thrown on to Express; the pipeline then rejects with them
-  const handle = pipelineWith(tree, options, options.onError === undefined ? rethrow : answerError(options));
+  const handle = frameworkPipeline(tree, options);
   return (req, res, next) => {
-    const input: RequestInput = {
-      method: req.method ?? "GET",
-      url: req.url ?? "/",
-      headers: headersOf(req.headers, true),
-      body: new NodeBody(req),
-      parsedBody: parsedBodyOf(req, req.body),
-      raw: req,
-      adapter: "express",
-    };
+    const input = nodeInput(req, "express", req, req.body);
     let outcome: ReturnType<typeof handle>;
     try {
       outcome = handle(input);
@@ -49,10 +38,6 @@ export function toExpress(tree: Route, options: PipelineOptions = {}): ExpressMi
       (error: unknown) => next(error),
     );
   };
-}
-
-function rethrow(error: unknown): never {
-  throw error;
 }
 
 /** Express's `req` behind a request served by {@link toExpress}; a `TypeError` for another adapter's. */

@@ -1,12 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { headersOf } from "../headers.js";
-import { answerError, pipelineWith, type PipelineOptions, reportSendError } from "../pipeline.js";
+import { frameworkPipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
 import type { Reply } from "../reply.js";
 import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
-import type { RequestInput, RoutedRequest } from "../request.js";
+import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
-import { NodeBody } from "./node-body.js";
-import { parsedBodyOf } from "./parsed-body.js";
+import { nodeInput } from "./node-input.js";
 
 /** The parts of Koa's context this adapter reads and sets (Koa 2 and 3 contexts have them). */
 export interface KoaContext {
@@ -33,17 +31,9 @@ export type KoaMiddleware = (ctx: KoaContext, next: () => Promise<unknown>) => P
  * Handlers reach the context with {@link koaContext}.
  */
 export function toKoa(tree: Route, options: PipelineOptions = {}): KoaMiddleware {
-  const handle = pipelineWith(tree, options, options.onError === undefined ? rethrow : answerError(options));
+  const handle = frameworkPipeline(tree, options);
   return async (ctx, next) => {
-    const input: RequestInput = {
-      method: ctx.method,
-      url: ctx.url,
-      headers: headersOf(ctx.req.headers, true),
-      body: new NodeBody(ctx.req),
-      parsedBody: parsedBodyOf(ctx.req, ctx.request.body),
-      raw: ctx,
-      adapter: "koa",
-    };
+    const input = nodeInput(ctx.req, "koa", ctx, ctx.request.body);
     const reply = await handle(input);
     if (reply === null) {
       await next();
@@ -51,10 +41,6 @@ export function toKoa(tree: Route, options: PipelineOptions = {}): KoaMiddleware
     }
     await answer(ctx, reply, options);
   };
-}
-
-function rethrow(error: unknown): never {
-  throw error;
 }
 
 async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): Promise<void> {

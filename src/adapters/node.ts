@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { headersOf } from "../headers.js";
 import { pipeline, type PipelineOptions } from "../pipeline.js";
 import { reply as makeReply } from "../reply.js";
 import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
-import { NodeBody } from "./node-body.js";
+import { nodeInput } from "./node-input.js";
 import { sendReply } from "./node-write.js";
 
 /** Options of {@link toApplication}: the ones every adapter shares. */
@@ -20,9 +19,7 @@ const NOT_FOUND = makeReply({ status: 404 });
 export function toApplication(tree: Route, options: ApplicationOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = pipeline(tree, options);
   return (req, res) => {
-    // node:http names headers in lower case: the record is read in place, not copied
-    const input = { method: req.method ?? "GET", url: req.url ?? "/", headers: headersOf(req.headers, true), body: new NodeBody(req), raw: req, adapter: "node" };
-    const outcome = handle(input);
+    const outcome = handle(nodeInput(req, "node", req));
     if (outcome instanceof Promise) outcome.then((reply) => sendReply(res, reply ?? NOT_FOUND, options));
     else sendReply(res, outcome ?? NOT_FOUND, options);
   };

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { BodySource } from "../body.js";
+import { headersOf } from "../headers.js";
+import type { RequestInput } from "../request.js";
 
 /**
  * The body of a `node:http` request, pulled chunk by chunk (one small object per request; nothing is
@@ -45,4 +47,31 @@ export class NodeBody implements BodySource {
     this.stopped = true;
     this.req.resume();
   }
+}
+
+/**
+ * A `node:http` request as pipeline input (for the node, Express and Koa adapters): its lower-case
+ * header record read in place, not copied; its body pulled on demand, or the one a framework's parser
+ * already read (`parsed`: Express's `req.body`, Koa's `ctx.request.body`).
+ */
+export function nodeInput(req: IncomingMessage, adapter: string, raw: unknown, parsed?: unknown): RequestInput {
+  return {
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    headers: headersOf(req.headers, true),
+    body: new NodeBody(req),
+    parsedBody: parsedBodyOf(req, parsed),
+    raw,
+    adapter,
+  };
+}
+
+/**
+ * The body a framework's parser left on the request, as the pipeline takes it: only when the parser
+ * read the request stream to the end. A parser that skipped a content type may still leave a
+ * placeholder (`{}` from @koa/bodyparser and Express 4's body-parser) over a stream nobody read; then
+ * the body is read from the stream.
+ */
+function parsedBodyOf(request: IncomingMessage, body: unknown): { readonly value: unknown } | undefined {
+  return body === undefined || !request.readableEnded ? undefined : { value: body };
 }
