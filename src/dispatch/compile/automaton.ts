@@ -3,15 +3,17 @@ import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js"
 import { Text } from "../../parsers/text.js";
 import { NONE, State, StateBuilder, type Walk } from "./states.js";
 import { StaticPaths } from "./statics.js";
+import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 
 /** Where the routes for one request method start. */
 interface Entry {
   readonly start: State | null;
   /**
    * Raw paths (no `%`) whose answer is known when the automaton is built: the first route for them
-   * is fully static and consumes the whole path. One probe answers them.
+   * is fully static and consumes the whole path. Generated code (a switch) or one probe of a table
+   * answers them.
    */
-  readonly statics: StaticPaths | null;
+  readonly statics: StaticLookup | null;
 }
 
 /**
@@ -64,7 +66,7 @@ export class Automaton implements Walk {
    */
   firstStatic(entry: Entry, target: string): number {
     if (entry.statics === null) return NONE;
-    const known = entry.statics.get(target);
+    const known = entry.statics(target);
     if (known !== NONE) {
       this.renumber();
       this.text = target;
@@ -182,9 +184,17 @@ export class Automaton implements Walk {
         statics.set(`/${tests.join("/")}`, winner);
       }
     }
-    return { start: walked.start, statics: statics.size > 0 ? new StaticPaths(statics) : null };
+    return { start: walked.start, statics: statics.size > 0 ? staticLookup(statics) : null };
   }
 
+}
+
+/** Generated code where allowed and small enough, else a table (always on Cloudflare Workers). */
+function staticLookup(paths: ReadonlyMap<string, number>): StaticLookup {
+  const generated = staticSwitch(paths);
+  if (generated !== null) return generated;
+  const table = new StaticPaths(paths);
+  return (path) => table.get(path);
 }
 
 /** The first route of an ascending NONE-terminated list that comes after `after`. */
