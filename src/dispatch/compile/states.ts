@@ -41,6 +41,9 @@ export class State {
    * path in place, and one flat array keeps a lookup to few memory loads.
    */
   private table: (string | State | null | undefined)[] | null = null;
+  /** When exactly one literal is wanted next: it and its state, compared without hashing. */
+  private only: string | null = null;
+  private onlyNext: State | null = null;
   private tableMask = 0;
   /** 32 − log2(slots): the top bits of the mixed key pick the slot. */
   private tableShift = 32;
@@ -79,6 +82,7 @@ export class State {
       table[slot + 1] = state;
     }
     this.table = table;
+    if (next.size === 1) for (const [literal, state] of next) [this.only, this.onlyNext] = [literal, state];
   }
 
   /**
@@ -105,8 +109,11 @@ export class State {
    * whose {@link valueFor} then gives their values without parsing again.
    */
   next(text: string, start: number, end: number, walk: Walk): State | null {
-    const table = this.table;
-    if (table !== null && end > start) {
+    const only = this.only;
+    if (only !== null) {
+      if (only.length === end - start && text.slice(start, end) === only) return this.onlyNext;
+    } else if (this.table !== null && end > start) {
+      const table = this.table;
       const length = end - start;
       for (let slot = this.slotOf(text, start, end); ; slot = (slot + 2) & this.tableMask) {
         const literal = table[slot] as string | undefined;
