@@ -4,6 +4,7 @@ import { Text } from "../../parsers/text.js";
 import { NONE, State, StateBuilder, type Walk } from "./states.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
+import { type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
 
 /** Where the routes for one request method start. */
 interface Entry {
@@ -14,6 +15,8 @@ interface Entry {
    * answers them.
    */
   readonly statics: StaticLookup | null;
+  /** The walk from the start as generated code, where the runtime allows it. */
+  readonly walk: GeneratedWalk | null;
 }
 
 /**
@@ -22,7 +25,7 @@ interface Entry {
  * matches a path, or the first after a given one, which is how a handler's `routeMismatch()` resumes
  * the search exactly where the interpreter would.
  */
-export class Automaton implements Walk {
+export class Automaton implements Walk, WalkRecords {
   // by method, side by side: a few `===` beat a Map's hashing of the method string
   private readonly methods: string[] = [];
   private readonly entries: Entry[] = [];
@@ -30,11 +33,11 @@ export class Automaton implements Walk {
   // What the last walk consumed (a walk never yields, so one record serves every request): the raw
   // path and the bounds of its segments, or the decoded segments; how many; whether that was all.
   private text = "";
-  private readonly bounds: number[] = [];
+  readonly bounds: number[] = [];
   private segments: readonly string[] | null = null;
   private from = 0;
-  private consumed = 0;
-  private complete = false;
+  consumed = 0;
+  complete = false;
   /**
    * By depth, the last state whose parsers read a segment there (see {@link State.next}); its values
    * are this walk's when its `walk` is this walk's `number`, which is new for every walk.
@@ -82,35 +85,52 @@ export class Automaton implements Walk {
    * has no `%`, so its segments need no decoding; NONE when there is none.
    */
   firstInPath(entry: Entry, path: string, after: number): number {
+    if (after < 0 && entry.walk !== null) return entry.walk(path, this);
+    this.begin(path);
+    const state = entry.start;
+    if (state === null) return NONE;
+    const start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+    if (start >= path.length) {
+      this.complete = true;
+      return after < 0 ? state.endFirst : firstAfter(state.end, after);
+    }
+    return this.walkFrom(state, 0, start, NONE, after);
+  }
+
+  /** Starts a walk of the raw path `path`. */
+  begin(path: string): void {
     this.renumber();
     this.text = path;
     this.segments = null;
-    let state = entry.start;
     this.consumed = 0;
     this.complete = false;
-    if (state === null) return NONE;
-    let best = NONE;
+  }
+
+  /**
+   * The walk of the raw path from `state` at `depth`, a segment starting at `start`; `best`: the
+   * first route found so far.
+   */
+  walkFrom(state: State, depth: number, start: number, best: number, after = -1): number {
+    const path = this.text;
     const length = path.length;
     const bounds = this.bounds;
-    let start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
-    if (start < length) {
-      for (let depth = 0; ; depth++) {
-        const done = after < 0 ? state.prefixFirst : firstAfter(state.prefix, after);
-        if (done < best) best = done;
-        if (state.onward >= best) return best;
-        let end = path.indexOf("/", start);
-        if (end === -1) end = length;
-        bounds[2 * depth] = start;
-        bounds[2 * depth + 1] = end;
-        this.consumed = depth + 1;
-        state = state.next(path, start, end, this);
-        if (state === null) return best;
-        if (end === length) break;
-        start = end + 1;
-      }
+    let current: State | null = state;
+    for (; ; depth++) {
+      const done = after < 0 ? current.prefixFirst : firstAfter(current.prefix, after);
+      if (done < best) best = done;
+      if (current.onward >= best) return best;
+      let end = path.indexOf("/", start);
+      if (end === -1) end = length;
+      bounds[2 * depth] = start;
+      bounds[2 * depth + 1] = end;
+      this.consumed = depth + 1;
+      current = current.next(path, start, end, this);
+      if (current === null) return best;
+      if (end === length) break;
+      start = end + 1;
     }
     this.complete = true;
-    const done = after < 0 ? state.endFirst : firstAfter(state.end, after);
+    const done = after < 0 ? current.endFirst : firstAfter(current.end, after);
     return done < best ? done : best;
   }
 
@@ -172,7 +192,7 @@ export class Automaton implements Walk {
     const ids: number[] = [];
     this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
     // the static paths are found by walking the automaton without them
-    const walked: Entry = { start: builder.state(0, ids), statics: null };
+    const walked: Entry = { start: builder.state(0, ids), statics: null, walk: null };
     const statics = new Map<string, number>();
     for (const id of ids) {
       const tests = this.chains[id]!.tests;
@@ -184,7 +204,7 @@ export class Automaton implements Walk {
         statics.set(`/${tests.join("/")}`, winner);
       }
     }
-    return { start: walked.start, statics: statics.size > 0 ? staticLookup(statics) : null };
+    return { start: walked.start, statics: statics.size > 0 ? staticLookup(statics) : null, walk: walked.start === null ? null : walkSwitch(walked.start) };
   }
 
 }

@@ -104,6 +104,19 @@ export class State {
     if (parsers.length <= EAGER_PARSERS) for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = build(mask);
   }
 
+  /** The literals wanted next and where each leads (empty when none is). */
+  literals(): [string, State | null][] {
+    const table = this.table ?? [];
+    const out: [string, State | null][] = [];
+    for (let slot = 0; slot < table.length; slot += 2) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
+    return out;
+  }
+
+  /** Where a segment that is no literal here leads when no parser has a say; `undefined` when parsers decide. */
+  get otherwise(): State | null | undefined {
+    return this.other;
+  }
+
   /**
    * Where the segment `text[start, end)` leads. When parsers decide, the walk records this state,
    * whose {@link valueFor} then gives their values without parsing again.
