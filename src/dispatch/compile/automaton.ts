@@ -4,7 +4,16 @@ import { Text } from "../../parsers/text.js";
 import { NONE, State, StateBuilder, type Walk } from "./states.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
-import { type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
+import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
+
+/** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
+const GENERATED_LINES = 400;
+/**
+ * Tables of more routes get no generated code: there it only covered the first levels, and the
+ * hand-overs to the table walk cost what it saved (GitHub's 516 routes: 7–13 % slower; 1,000 and
+ * 10,000 routes: level; notes/issue-12.md, round 2).
+ */
+const GENERATED_ROUTES = 256;
 
 /** Where the routes for one request method start. */
 interface Entry {
@@ -14,7 +23,9 @@ interface Entry {
    * is fully static and consumes the whole path. Generated code (a switch) or one probe of a table
    * answers them.
    */
-  readonly statics: StaticLookup | null;
+  readonly statics: StaticPaths | null;
+  /** The same as generated code, where the runtime allows it (then `statics` is null). */
+  readonly staticCode: StaticLookup | null;
   /** The walk from the start as generated code, where the runtime allows it. */
   readonly walk: GeneratedWalk | null;
 }
@@ -47,13 +58,14 @@ export class Automaton implements Walk, WalkRecords {
 
   constructor(readonly chains: readonly Chain[]) {
     const builder = new StateBuilder(chains);
+    const budget: CodeBudget = { lines: chains.length <= GENERATED_ROUTES ? GENERATED_LINES : 0 };
     const methods = new Set<string>();
     for (const chain of chains) if (chain.method !== null) methods.add(chain.method);
     for (const method of methods) {
       this.methods.push(method);
-      this.entries.push(this.entry(builder, (chain) => chain.method === null || chain.method === method));
+      this.entries.push(this.entry(builder, budget, (chain) => chain.method === null || chain.method === method));
     }
-    this.anyMethod = this.entry(builder, (chain) => chain.method === null);
+    this.anyMethod = this.entry(builder, budget, (chain) => chain.method === null);
   }
 
   /** The entry for a request method. */
@@ -68,8 +80,9 @@ export class Automaton implements Walk, WalkRecords {
    * before anything else: a hit is a path with no `?` and no `%`, so callers can skip those scans.
    */
   firstStatic(entry: Entry, target: string): number {
-    if (entry.statics === null) return NONE;
-    const known = entry.statics(target);
+    const code = entry.staticCode;
+    const statics = entry.statics;
+    const known = code !== null ? code(target) : statics !== null ? statics.get(target) : NONE;
     if (known !== NONE) {
       this.renumber();
       this.text = target;
@@ -110,7 +123,7 @@ export class Automaton implements Walk, WalkRecords {
    * The walk of the raw path from `state` at `depth`, a segment starting at `start`; `best`: the
    * first route found so far.
    */
-  walkFrom(state: State, depth: number, start: number, best: number, after = -1): number {
+  walkFrom(state: State, depth: number, start: number, best: number, after: number): number {
     const path = this.text;
     const length = path.length;
     const bounds = this.bounds;
@@ -188,11 +201,11 @@ export class Automaton implements Walk, WalkRecords {
     return this.complete && this.consumed === depth;
   }
 
-  private entry(builder: StateBuilder, accepts: (chain: Chain) => boolean): Entry {
+  private entry(builder: StateBuilder, budget: CodeBudget, accepts: (chain: Chain) => boolean): Entry {
     const ids: number[] = [];
     this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
     // the static paths are found by walking the automaton without them
-    const walked: Entry = { start: builder.state(0, ids), statics: null, walk: null };
+    const walked: Entry = { start: builder.state(0, ids), statics: null, staticCode: null, walk: null };
     const statics = new Map<string, number>();
     for (const id of ids) {
       const tests = this.chains[id]!.tests;
@@ -204,17 +217,12 @@ export class Automaton implements Walk, WalkRecords {
         statics.set(`/${tests.join("/")}`, winner);
       }
     }
-    return { start: walked.start, statics: statics.size > 0 ? staticLookup(statics) : null, walk: walked.start === null ? null : walkSwitch(walked.start) };
+    const walk = walked.start === null ? null : walkSwitch(walked.start, budget);
+    // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
+    const staticCode = statics.size > 0 ? staticSwitch(statics, budget) : null;
+    return { start: walked.start, statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null, staticCode, walk };
   }
 
-}
-
-/** Generated code where allowed and small enough, else a table (always on Cloudflare Workers). */
-function staticLookup(paths: ReadonlyMap<string, number>): StaticLookup {
-  const generated = staticSwitch(paths);
-  if (generated !== null) return generated;
-  const table = new StaticPaths(paths);
-  return (path) => table.get(path);
 }
 
 /** The first route of an ascending NONE-terminated list that comes after `after`. */

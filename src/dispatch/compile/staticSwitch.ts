@@ -1,4 +1,5 @@
 import { NONE } from "./states.js";
+import type { CodeBudget } from "./walkSwitch.js";
 
 /** The first route known for a whole raw path, or NONE. */
 export type StaticLookup = (path: string) => number;
@@ -13,10 +14,12 @@ const MOST_LINES = 300;
  * The whole static paths of one method as generated code: a `switch` on the length, then on the
  * character that best tells the paths of that length apart, then one `===` per path, so a request
  * path is read at two places and compared once, with no hashing. Null where the runtime forbids
- * code generation (Cloudflare Workers, CSP) or the code would pass {@link MOST_LINES}; the caller
+ * code generation (Cloudflare Workers, CSP) or the code would pass {@link MOST_LINES} or what is
+ * left of `budget` (which it then takes from); the caller
  * then keeps its table. Paths enter the code only as JSON string literals, routes as integers.
  */
-export function staticSwitch(paths: ReadonlyMap<string, number>): StaticLookup | null {
+export function staticSwitch(paths: ReadonlyMap<string, number>, budget: CodeBudget = { lines: MOST_LINES }): StaticLookup | null {
+  const most = Math.min(MOST_LINES, budget.lines);
   const byLength = new Map<number, string[]>();
   for (const path of paths.keys()) {
     let group = byLength.get(path.length);
@@ -45,12 +48,14 @@ export function staticSwitch(paths: ReadonlyMap<string, number>): StaticLookup |
       lines.push(`return ${NONE};`);
     }
     lines.push("}", `return ${NONE};`);
-    if (lines.length > MOST_LINES) return null;
+    if (lines.length > most) return null;
   }
   lines.push("}", `return ${NONE};`);
-  if (lines.length > MOST_LINES) return null;
+  if (lines.length > most) return null;
   try {
-    return new Function("p", `"use strict";\n${lines.join("\n")}`) as StaticLookup;
+    const generated = new Function("p", `"use strict";\n${lines.join("\n")}`) as StaticLookup;
+    budget.lines -= lines.length;
+    return generated;
   } catch {
     return null;
   }

@@ -11,11 +11,20 @@ export interface WalkRecords {
   consumed: number;
   complete: boolean;
   /** The table walk from `state` at `depth`, with a segment starting at `start`; `best` so far. */
-  walkFrom(state: State, depth: number, start: number, best: number): number;
+  walkFrom(state: State, depth: number, start: number, best: number, after: -1): number;
 }
 
 /** The first route for a raw path (no `%`, no query), from the start. */
 export type GeneratedWalk = (path: string, records: WalkRecords) => number;
+
+/**
+ * Lines of generated code one automaton may still have (all its methods, walks and static paths
+ * together): each generated function warms up on its own, and many large ones made a 516-route
+ * table slower than its table walk (notes/issue-12.md, round 2).
+ */
+export interface CodeBudget {
+  lines: number;
+}
 
 /** Past this many lines, states are left to the table walk (a long function stays cold). */
 const MOST_LINES = 300;
@@ -30,9 +39,12 @@ const DEEPEST = 3;
  * same things. Null where the runtime forbids code generation. Literals enter the code as character
  * codes, states through an array, routes as integers: nothing from a route table is code.
  */
-export function walkSwitch(start: State): GeneratedWalk | null {
+export function walkSwitch(start: State, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
+  const most = Math.min(MOST_LINES, budget.lines);
   const states: State[] = [];
   const lines: string[] = [];
+  /** States whose transitions are generated code. */
+  let transitions = 0;
   const stateRef = (state: State): string => {
     let index = states.indexOf(state);
     if (index === -1) index = states.push(state) - 1;
@@ -40,71 +52,100 @@ export function walkSwitch(start: State): GeneratedWalk | null {
   };
 
   /** Code for arriving at `state` (depth `depth`) with a segment starting at `st`. */
-  const emit = (state: State, depth: number): void => {
-    if (state.prefixFirst !== NONE) lines.push(`if (${state.prefixFirst} < best) best = ${state.prefixFirst};`);
+  const emit = (state: State, depth: number, inline = true): void => {
+    const prefix = state.prefixFirst === NONE ? "" : `if (${state.prefixFirst} < best) best = ${state.prefixFirst}; `;
     if (state.onward === NONE) {
-      lines.push("return best;");
+      lines.push(`${prefix}return best;`);
       return;
     }
-    lines.push(`if (${state.onward} >= best) return best;`);
+    lines.push(`${prefix}if (${state.onward} >= best) return best;`);
     const otherwise = state.otherwise;
     // a literal with a `/` never equals a segment; an empty one is never looked up
     const literals = state.literals().filter(([literal]) => literal !== "" && !literal.includes("/"));
-    if (otherwise === undefined || depth >= DEEPEST || lines.length + 3 * literals.length > MOST_LINES) {
-      lines.push(`return w.walkFrom(${stateRef(state)}, ${depth}, st, best);`);
+    const mark = lines.length;
+    if (otherwise !== undefined && depth < DEEPEST && inline) {
+      // the states below inline, else left to the table walk, else this one too
+      for (const below of [true, false]) {
+        if (literals.length > 0) trie(literals, 0, depth, below);
+        // no literal matched: the segment goes where any other segment goes
+        lines.push("{", 'let slash = p.indexOf("/", st);', "if (slash === -1) slash = len;");
+        advance(otherwise, depth, "slash", below);
+        lines.push("}");
+        if (lines.length <= most) {
+          transitions++;
+          return;
+        }
+        lines.length = mark;
+      }
+    }
+    lines.push(`return w.walkFrom(${stateRef(state)}, ${depth}, st, best, -1);`);
+  };
+
+  /**
+   * Code matching the segment at `st` against `literals`, which share their first `k` characters:
+   * a switch per character until one literal is left, then its remaining characters compared in
+   * place (UTF-16 code units, as the table walk's string compare reads them); a segment ends at the
+   * path's end or at a `/`.
+   */
+  const trie = (literals: readonly [string, State | null][], k: number, depth: number, below: boolean): void => {
+    const ends = (n: number): string => `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
+    if (literals.length === 1) {
+      const [literal, next] = literals[0]!;
+      const n = literal.length;
+      const same = Array.from({ length: n - k }, (_, i) => `p.charCodeAt(st + ${k + i}) === ${literal.charCodeAt(k + i)}`);
+      lines.push(`if (${[`st + ${n} <= len`, ...same, ends(n)].join(" && ")}) {`);
+      advance(next, depth, `st + ${n}`, below);
+      lines.push("}");
       return;
     }
-    const byFirst = new Map<number, [string, State | null][]>();
-    for (const [literal, next] of literals) {
-      const first = literal.charCodeAt(0);
-      if (!byFirst.has(first)) byFirst.set(first, []);
-      byFirst.get(first)!.push([literal, next]);
-    }
-    if (byFirst.size > 0) {
-      lines.push("switch (st < len ? p.charCodeAt(st) : -1) {");
-      for (const [first, literals] of byFirst) {
-        lines.push(`case ${first}:`);
-        for (const [literal, next] of literals) {
-          const n = literal.length;
-          // UTF-16 code units, as the table walk's string compare reads them
-          const same = Array.from({ length: n - 1 }, (_, i) => `p.charCodeAt(st + ${i + 1}) === ${literal.charCodeAt(i + 1)}`);
-          // a segment ends at the path's end or at a `/`
-          const ends = `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
-          const test = [`st + ${n} <= len`, ...same, ends];
-          lines.push(`if (${test.join(" && ")}) {`);
-          advance(next, depth, `st + ${n}`);
-          lines.push("}");
-        }
-        lines.push("break;");
+    const byCharacter = new Map<number, [string, State | null][]>();
+    for (const entry of literals) {
+      const [literal, next] = entry;
+      if (literal.length === k) {
+        lines.push(`if (${ends(k)}) {`);
+        advance(next, depth, `st + ${k}`, below);
+        lines.push("}");
+        continue;
       }
-      lines.push("}");
+      const code = literal.charCodeAt(k);
+      if (!byCharacter.has(code)) byCharacter.set(code, []);
+      byCharacter.get(code)!.push(entry);
     }
-    // no literal matched: the segment goes where any other segment goes
-    lines.push("{", 'let slash = p.indexOf("/", st);', "if (slash === -1) slash = len;");
-    advance(otherwise, depth, "slash");
+    lines.push(`switch (st + ${k} < len ? p.charCodeAt(st + ${k}) : -1) {`);
+    for (const [code, group] of byCharacter) {
+      lines.push(`case ${code}:`);
+      trie(group, k + 1, depth, below);
+      lines.push("break;");
+    }
     lines.push("}");
   };
 
-  /** Code for moving to `next` over the segment `[st, end)` at `depth`. */
-  const advance = (next: State | null, depth: number, end: string): void => {
-    lines.push(`{ const e = ${end}; B[${2 * depth}] = st; B[${2 * depth + 1}] = e; w.consumed = ${depth + 1};`);
-    if (next === null) lines.push("return best;");
-    else {
-      const endFirst = next.endFirst;
-      lines.push(`if (e === len) { w.complete = true; return ${endFirst} < best ? ${endFirst} : best; }`, "st = e + 1; }");
-      emit(next, depth + 1);
+  /**
+   * Code for moving to `next` over the segment `[st, end)` at `depth`; with `below`, the next
+   * state's code inline, else a hand-over to the table walk.
+   */
+  const advance = (next: State | null, depth: number, end: string, below: boolean): void => {
+    const record = `const e = ${end}; B[${2 * depth}] = st; B[${2 * depth + 1}] = e; w.consumed = ${depth + 1};`;
+    if (next === null) {
+      lines.push(`{ ${record} return best; }`);
       return;
     }
-    lines.push("}");
+    const endFirst = next.endFirst;
+    lines.push(`{ ${record} if (e === len) { w.complete = true; return ${endFirst} < best ? ${endFirst} : best; } st = e + 1; }`);
+    emit(next, depth + 1, below);
   };
 
   lines.push("w.begin(p);", "const len = p.length;", "const B = w.bounds;", "let best = " + NONE + ";");
   lines.push("let st = len > 0 && p.charCodeAt(0) === 47 ? 1 : 0;");
   lines.push(`if (st >= len) { w.complete = true; return ${start.endFirst}; }`);
   emit(start, 0);
+  // nothing generated but the hand-over: the table walk alone does the same for less
+  if (transitions === 0 || lines.length > most) return null;
   try {
     const make = new Function("S", `"use strict";\nreturn function walk(p, w) {\n${lines.join("\n")}\n};`) as (states: State[]) => GeneratedWalk;
-    return make(states);
+    const walk = make(states);
+    budget.lines -= lines.length;
+    return walk;
   } catch {
     return null;
   }
