@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import fc from "fast-check";
-import { alt, compile, inject, interpreter, method, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import { alt, compile, inject, Int, interpreter, method, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import { Automaton } from "../src/dispatch/compile/automaton";
+import { chainsOf } from "../src/routes/walk";
 import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
 import { NONE } from "../src/dispatch/compile/states";
 
@@ -94,25 +96,88 @@ describe.each([
   });
 });
 
-test("where code generation is forbidden (node --disallow-code-generation-from-strings), the table gives the same answers", () => {
+test("where code generation is forbidden (node --disallow-code-generation-from-strings), the tables give the same answers", () => {
   const script = `
     const sy = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/index.js"))});
     const { staticSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/staticSwitch.js"))});
     const paths = ${JSON.stringify(SEGMENTS.map((h, i) => `/${h}${i}`))};
-    const tree = sy.alt(sy.path("/__proto__0", sy.pathVar("x", sy.Text, sy.pathEnd(() => 0))), ...paths.map((p, i) => sy.method(i % 2 ? "GET" : "POST", sy.path(p, sy.pathEnd(() => i)))));
+    const dynamic = [sy.path("/d", sy.pathVar("id", sy.Int, sy.path("/x", sy.pathEnd(() => "int")))), sy.path("/d", sy.pathVar("t", sy.Text, sy.path("/x", sy.pathEnd(() => "text")))), sy.path("/d/e", () => "prefix")];
+    const tree = sy.alt(sy.path("/__proto__0", sy.pathVar("x", sy.Text, sy.pathEnd(() => 0))), ...paths.map((p, i) => sy.method(i % 2 ? "GET" : "POST", sy.path(p, sy.pathEnd(() => i)))), ...dynamic);
     const router = sy.compile(tree);
     const answers = [];
-    for (const p of paths) for (const probe of [p, p + "x", p.slice(0, -1), p + "/y"]) for (const verb of ["GET", "POST"]) {
+    for (const p of [...paths, "/d/12/x", "/d/ab/x", "/d/e/x", "/d/e/y/z", "/d/12/y", "/d"]) for (const probe of [p, p + "x", p.slice(0, -1), p + "/y"]) for (const verb of ["GET", "POST"]) {
       const found = router.find(verb, probe);
       answers.push(found === null ? null : [found.handler(), found.vars, found.rest]);
     }
-    process.stdout.write(JSON.stringify({ generated: staticSwitch(new Map([["/a", 1]])) !== null, answers }));
+    const { walkSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/walkSwitch.js"))});
+    const { Automaton } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/automaton.js"))});
+    const { chainsOf } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/routes/walk.js"))});
+    const walk = new Automaton(chainsOf(tree, true)).entryFor("GET").walk;
+    process.stdout.write(JSON.stringify({ generated: [staticSwitch(new Map([["/a", 1]])) !== null, walk !== null, typeof walkSwitch], answers }));
   `;
-  const run = (flags: string[]): { generated: boolean; answers: unknown[] } => JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
+  const run = (flags: string[]): { generated: unknown[]; answers: unknown[] } => JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
   const forbidden = run(["--disallow-code-generation-from-strings"]);
   const allowed = run([]);
-  expect(forbidden.generated).toBe(false);
-  expect(allowed.generated).toBe(true);
+  expect(forbidden.generated).toEqual([false, false, "function"]);
+  expect(allowed.generated).toEqual([true, true, "function"]);
   expect(forbidden.answers).toEqual(allowed.answers);
   expect(allowed.answers.filter((a) => a !== null).length).toBeGreaterThan(SEGMENTS.length);
+});
+
+describe("the generated walk against the table walk it is layered over", () => {
+  const word = fc.constantFrom("a", "ab", "abc", "b", "ba", "__proto__", "constructor", '"', "\\", "\u2028", "é", "1", "12");
+  /** A random route: literals, Text and Int variables, exact or a prefix, on GET, POST or any method. */
+  const route = fc.record({
+    parts: fc.array(fc.oneof(word.map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 0, maxLength: 4 }),
+    exact: fc.boolean(),
+    verb: fc.constantFrom("GET", "POST", null),
+  });
+  const toTree = (routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean; verb: string | null }[]): RouteNode =>
+    alt(
+      ...routes.map(({ parts, exact, verb }, i) => {
+        // without pathEnd, a prefix route (the rest is left over)
+        let node: Parameters<typeof method>[1] = exact ? pathEnd(() => `r${i}`) : () => `r${i}`;
+        for (let at = parts.length - 1; at >= 0; at--) {
+          const part = parts[at]!;
+          node = "literal" in part ? literal(`/${part.literal}`, node) : "int" in part ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+        }
+        return verb === null ? node : method(verb, node);
+      }),
+    );
+  const target = fc.array(fc.oneof(word, fc.constantFrom("", "x", "7", "abcd")), { minLength: 0, maxLength: 6 }).map((ws) => `/${ws.join("/")}`);
+
+  test("same route, same records (segments consumed, their bounds, whether the path ended) for random tables and paths", () => {
+    let generated = 0;
+    fc.assert(
+      fc.property(fc.array(route, { minLength: 1, maxLength: 12 }), fc.array(target, { minLength: 1, maxLength: 20 }), (routes, targets) => {
+        const automaton = new Automaton(chainsOf(toTree(routes), true));
+        for (const verb of ["GET", "POST", "PUT"]) {
+          const entry = automaton.entryFor(verb);
+          if (entry.walk === null) continue;
+          generated++;
+          const tableOnly = { ...entry, walk: null };
+          for (const path of targets) {
+            const record = (first: number) => ({ first, consumed: automaton.consumed, complete: automaton.complete, bounds: automaton.bounds.slice(0, 2 * automaton.consumed) });
+            const byCode = record(automaton.firstInPath(entry, path, -1));
+            const byTable = record(automaton.firstInPath(tableOnly, path, -1));
+            expect(byCode).toEqual(byTable);
+          }
+        }
+      }),
+      { seed: 1213, numRuns: 400 },
+    );
+    // most tables start with a literal somewhere: their walks are generated code
+    expect(generated).toBeGreaterThan(300);
+  });
+
+  test("past 256 routes no code is generated; the table walk answers as the interpreter", async () => {
+    const many = alt(...Array.from({ length: 300 }, (_, i) => literal(`/r${i}`, pathVar("id", Text, literal("/v", pathEnd(() => `route ${i}`))))));
+    const automaton = new Automaton(chainsOf(many, true));
+    expect(automaton.entryFor("GET").walk).toBeNull();
+    const few = new Automaton(chainsOf(alt(literal("/r1", pathVar("id", Text, pathEnd(() => "x")))), true));
+    expect(few.entryFor("GET").walk).not.toBeNull();
+    for (const url of ["/r0/1/v", "/r299/x/v", "/r300/x/v", "/r12/x/w", "/r12/x/v/extra"]) {
+      expect(await inject(many, { method: "GET", url }, quiet)).toEqual(await inject(many, { method: "GET", url }, { ...quiet, dispatcher: interpreter }));
+    }
+  });
 });
