@@ -4,6 +4,7 @@
  * Each build is its own module instance (its own functions and JIT feedback); the headline lists and
  * the growth sizes are timed build after build, the order reversed every round, and the medians
  * printed. On a shared machine this tells two builds apart far better than two child runs.
+ * `AB_ONLY=github` (a substring of the case names) builds and times only those cases.
  */
 const path = require("node:path");
 const { load, fresh } = require("./lib/data");
@@ -55,7 +56,9 @@ function cases() {
 
 async function main() {
   const builds = [distA, distB].map(buildOf);
-  const all = cases().map(([name, routes, requests]) => ({ name, routers: builds.map((b) => b.adapter.build(routes)), batch: batchOf(requests), ns: [[], []] }));
+  const all = cases()
+    .filter(([name]) => name.includes(process.env.AB_ONLY ?? ""))
+    .map(([name, routes, requests]) => ({ name, routers: builds.map((b) => b.adapter.build(routes)), batch: batchOf(requests), ns: [[], []] }));
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     for (const c of all) {
