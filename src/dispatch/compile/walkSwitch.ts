@@ -28,14 +28,14 @@ export interface CodeBudget {
 
 /** Past this many lines, states are left to the table walk (a long function stays cold). */
 const MOST_LINES = 300;
-/** States deeper than this are left to the table walk. */
+/** States at this depth or deeper are left to the table walk (depths 0–2 are generated). */
 const DEEPEST = 3;
 
 /**
  * The first levels of one method's automaton as generated code: each state's literals compared in
- * place, character by character (no `indexOf`, no slice), grouped by their first character, and
- * the next state's code inline. A state whose next segment parsers decide, a state deeper than
- * {@link DEEPEST}, and everything past {@link MOST_LINES} go to the table walk, which records the
+ * place, character by character (no `indexOf`, no slice), as a trie of `switch`es, and the next
+ * state's code inline. A state whose next segment parsers decide, a state at depth
+ * {@link DEEPEST} or more, and everything past {@link MOST_LINES} go to the table walk, which records the
  * same things. Null where the runtime forbids code generation. Literals enter the code as character
  * codes, states through an array, routes as integers: nothing from a route table is code.
  */
