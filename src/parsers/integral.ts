@@ -24,14 +24,23 @@ function digitsStart(piece: string, signed: boolean): number {
   return start;
 }
 
-/** A safe integer from validated digits, or NoParse past ±(2^53 − 1). */
-function safeInteger(piece: string, start: number): number | NoParse {
+/**
+ * `[+-]?[0-9]+` (no sign unless `signed`) as a safe integer, validated and converted in one pass;
+ * NoParse for anything else or past ±(2^53 − 1).
+ */
+function safeInteger(piece: string, signed: boolean): number | NoParse {
+  const length = piece.length;
+  if (length === 0) return NoParse;
+  const first = piece.charCodeAt(0);
+  const start = signed && (first === PLUS || first === MINUS) ? 1 : 0;
+  if (start >= length) return NoParse;
   let value = 0;
-  for (let i = start; i < piece.length; i++) {
-    value = value * 10 + (piece.charCodeAt(i) - ZERO);
-    if (value > Number.MAX_SAFE_INTEGER) return NoParse;
+  for (let i = start; i < length; i++) {
+    const digit = piece.charCodeAt(i) - ZERO;
+    // one unsigned compare for both ends of 0–9; past the safe range it is NoParse whatever follows
+    if (digit >>> 0 > 9 || (value = value * 10 + digit) > Number.MAX_SAFE_INTEGER) return NoParse;
   }
-  return piece.charCodeAt(0) === MINUS && value !== 0 ? -value : value;
+  return first === MINUS && value !== 0 ? -value : value;
 }
 
 const INT64_MIN = -(2n ** 63n);
@@ -46,8 +55,7 @@ export class Int {
     return [Int64];
   }
   static parseUrlPiece(piece: string): number | NoParse {
-    const start = digitsStart(piece, true);
-    return start === -1 ? NoParse : safeInteger(piece, start);
+    return safeInteger(piece, true);
   }
   static toUrlPiece(value: number): string {
     return String(value);
@@ -63,7 +71,7 @@ export class Word {
     return [Int];
   }
   static parseUrlPiece(piece: string): number | NoParse {
-    return digitsStart(piece, false) === -1 ? NoParse : safeInteger(piece, 0);
+    return safeInteger(piece, false);
   }
   static toUrlPiece(value: number): string {
     return String(value);

@@ -3,15 +3,31 @@ import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js"
 import { Text } from "../../parsers/text.js";
 import { NONE, State, StateBuilder, type Walk } from "./states.js";
 import { StaticPaths } from "./statics.js";
+import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
+import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
+
+/** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
+const GENERATED_LINES = 400;
+/**
+ * Tables of more routes get no generated code: there it only covered the first levels, and the
+ * hand-overs to the table walk cost what it saved (GitHub's 516 routes: 7–13 % slower; 1,000 and
+ * 10,000 routes: level; notes/issue-12.md, round 2).
+ */
+const GENERATED_ROUTES = 256;
 
 /** Where the routes for one request method start. */
 interface Entry {
   readonly start: State | null;
   /**
    * Raw paths (no `%`) whose answer is known when the automaton is built: the first route for them
-   * is fully static and consumes the whole path. One probe answers them.
+   * is fully static and consumes the whole path. Generated code (a switch) or one probe of a table
+   * answers them.
    */
   readonly statics: StaticPaths | null;
+  /** The same as generated code, where the runtime allows it (then `statics` is null). */
+  readonly staticCode: StaticLookup | null;
+  /** The walk from the start as generated code, where the runtime allows it. */
+  readonly walk: GeneratedWalk | null;
 }
 
 /**
@@ -20,7 +36,7 @@ interface Entry {
  * matches a path, or the first after a given one, which is how a handler's `routeMismatch()` resumes
  * the search exactly where the interpreter would.
  */
-export class Automaton implements Walk {
+export class Automaton implements Walk, WalkRecords {
   // by method, side by side: a few `===` beat a Map's hashing of the method string
   private readonly methods: string[] = [];
   private readonly entries: Entry[] = [];
@@ -28,11 +44,11 @@ export class Automaton implements Walk {
   // What the last walk consumed (a walk never yields, so one record serves every request): the raw
   // path and the bounds of its segments, or the decoded segments; how many; whether that was all.
   private text = "";
-  private readonly bounds: number[] = [];
+  readonly bounds: number[] = [];
   private segments: readonly string[] | null = null;
   private from = 0;
-  private consumed = 0;
-  private complete = false;
+  consumed = 0;
+  complete = false;
   /**
    * By depth, the last state whose parsers read a segment there (see {@link State.next}); its values
    * are this walk's when its `walk` is this walk's `number`, which is new for every walk.
@@ -42,13 +58,14 @@ export class Automaton implements Walk {
 
   constructor(readonly chains: readonly Chain[]) {
     const builder = new StateBuilder(chains);
+    const budget: CodeBudget = { lines: chains.length <= GENERATED_ROUTES ? GENERATED_LINES : 0 };
     const methods = new Set<string>();
     for (const chain of chains) if (chain.method !== null) methods.add(chain.method);
     for (const method of methods) {
       this.methods.push(method);
-      this.entries.push(this.entry(builder, (chain) => chain.method === null || chain.method === method));
+      this.entries.push(this.entry(builder, budget, (chain) => chain.method === null || chain.method === method));
     }
-    this.anyMethod = this.entry(builder, (chain) => chain.method === null);
+    this.anyMethod = this.entry(builder, budget, (chain) => chain.method === null);
   }
 
   /** The entry for a request method. */
@@ -63,8 +80,9 @@ export class Automaton implements Walk {
    * before anything else: a hit is a path with no `?` and no `%`, so callers can skip those scans.
    */
   firstStatic(entry: Entry, target: string): number {
-    if (entry.statics === null) return NONE;
-    const known = entry.statics.get(target);
+    const code = entry.staticCode;
+    const statics = entry.statics;
+    const known = code !== null ? code(target) : statics !== null ? statics.get(target) : NONE;
     if (known !== NONE) {
       this.renumber();
       this.text = target;
@@ -80,35 +98,52 @@ export class Automaton implements Walk {
    * has no `%`, so its segments need no decoding; NONE when there is none.
    */
   firstInPath(entry: Entry, path: string, after: number): number {
+    if (after < 0 && entry.walk !== null) return entry.walk(path, this);
+    this.begin(path);
+    const state = entry.start;
+    if (state === null) return NONE;
+    const start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+    if (start >= path.length) {
+      this.complete = true;
+      return after < 0 ? state.endFirst : firstAfter(state.end, after);
+    }
+    return this.walkFrom(state, 0, start, NONE, after);
+  }
+
+  /** Starts a walk of the raw path `path`. */
+  begin(path: string): void {
     this.renumber();
     this.text = path;
     this.segments = null;
-    let state = entry.start;
     this.consumed = 0;
     this.complete = false;
-    if (state === null) return NONE;
-    let best = NONE;
+  }
+
+  /**
+   * The walk of the raw path from `state` at `depth`, a segment starting at `start`; `best`: the
+   * first route found so far.
+   */
+  walkFrom(state: State, depth: number, start: number, best: number, after: number): number {
+    const path = this.text;
     const length = path.length;
     const bounds = this.bounds;
-    let start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
-    if (start < length) {
-      for (let depth = 0; ; depth++) {
-        const done = after < 0 ? state.prefixFirst : firstAfter(state.prefix, after);
-        if (done < best) best = done;
-        if (state.onward >= best) return best;
-        let end = path.indexOf("/", start);
-        if (end === -1) end = length;
-        bounds[2 * depth] = start;
-        bounds[2 * depth + 1] = end;
-        this.consumed = depth + 1;
-        state = state.next(path, start, end, this);
-        if (state === null) return best;
-        if (end === length) break;
-        start = end + 1;
-      }
+    let current: State | null = state;
+    for (; ; depth++) {
+      const done = after < 0 ? current.prefixFirst : firstAfter(current.prefix, after);
+      if (done < best) best = done;
+      if (current.onward >= best) return best;
+      let end = path.indexOf("/", start);
+      if (end === -1) end = length;
+      bounds[2 * depth] = start;
+      bounds[2 * depth + 1] = end;
+      this.consumed = depth + 1;
+      current = current.next(path, start, end, this);
+      if (current === null) return best;
+      if (end === length) break;
+      start = end + 1;
     }
     this.complete = true;
-    const done = after < 0 ? state.endFirst : firstAfter(state.end, after);
+    const done = after < 0 ? current.endFirst : firstAfter(current.end, after);
     return done < best ? done : best;
   }
 
@@ -166,11 +201,11 @@ export class Automaton implements Walk {
     return this.complete && this.consumed === depth;
   }
 
-  private entry(builder: StateBuilder, accepts: (chain: Chain) => boolean): Entry {
+  private entry(builder: StateBuilder, budget: CodeBudget, accepts: (chain: Chain) => boolean): Entry {
     const ids: number[] = [];
     this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
     // the static paths are found by walking the automaton without them
-    const walked: Entry = { start: builder.state(0, ids), statics: null };
+    const walked: Entry = { start: builder.state(0, ids), statics: null, staticCode: null, walk: null };
     const statics = new Map<string, number>();
     for (const id of ids) {
       const tests = this.chains[id]!.tests;
@@ -182,7 +217,10 @@ export class Automaton implements Walk {
         statics.set(`/${tests.join("/")}`, winner);
       }
     }
-    return { start: walked.start, statics: statics.size > 0 ? new StaticPaths(statics) : null };
+    const walk = walked.start === null ? null : walkSwitch(walked.start, budget);
+    // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
+    const staticCode = statics.size > 0 ? staticSwitch(statics, budget) : null;
+    return { start: walked.start, statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null, staticCode, walk };
   }
 
 }

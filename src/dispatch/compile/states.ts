@@ -41,6 +41,9 @@ export class State {
    * path in place, and one flat array keeps a lookup to few memory loads.
    */
   private table: (string | State | null | undefined)[] | null = null;
+  /** When exactly one literal is wanted next: it and its state, compared without hashing. */
+  private only: string | null = null;
+  private onlyNext: State | null = null;
   private tableMask = 0;
   /** 32 − log2(slots): the top bits of the mixed key pick the slot. */
   private tableShift = 32;
@@ -79,6 +82,7 @@ export class State {
       table[slot + 1] = state;
     }
     this.table = table;
+    if (next.size === 1) for (const [literal, state] of next) [this.only, this.onlyNext] = [literal, state];
   }
 
   /**
@@ -100,13 +104,29 @@ export class State {
     if (parsers.length <= EAGER_PARSERS) for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = build(mask);
   }
 
+  /** The literals wanted next and where each leads (empty when none is). */
+  literals(): [string, State | null][] {
+    const table = this.table ?? [];
+    const out: [string, State | null][] = [];
+    for (let slot = 0; slot < table.length; slot += 2) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
+    return out;
+  }
+
+  /** Where a segment that is no literal here leads when no parser has a say; `undefined` when parsers decide. */
+  get otherwise(): State | null | undefined {
+    return this.other;
+  }
+
   /**
    * Where the segment `text[start, end)` leads. When parsers decide, the walk records this state,
    * whose {@link valueFor} then gives their values without parsing again.
    */
   next(text: string, start: number, end: number, walk: Walk): State | null {
-    const table = this.table;
-    if (table !== null && end > start) {
+    const only = this.only;
+    if (only !== null) {
+      if (only.length === end - start && text.slice(start, end) === only) return this.onlyNext;
+    } else if (this.table !== null && end > start) {
+      const table = this.table;
       const length = end - start;
       for (let slot = this.slotOf(text, start, end); ; slot = (slot + 2) & this.tableMask) {
         const literal = table[slot] as string | undefined;

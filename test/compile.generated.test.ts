@@ -1,0 +1,183 @@
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import fc from "fast-check";
+import { alt, compile, inject, Int, interpreter, method, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import { Automaton } from "../src/dispatch/compile/automaton";
+import { chainsOf } from "../src/routes/walk";
+import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
+import { NONE } from "../src/dispatch/compile/states";
+
+/*
+ * The generated layer of the compiled dispatcher: whole static paths answered by a generated
+ * `switch` (src/dispatch/compile/staticSwitch.ts), over the table that answers where code
+ * generation is forbidden or the code would be too long. Literals must enter the code as data,
+ * never as code, whatever they hold.
+ */
+
+/** Characters that mean something in JavaScript source or in the dispatcher. */
+const HOSTILE = ["__proto__", "constructor", "toString", '"', "'", "`", "\\", "\u2028", "\u2029", "${x}", "*/", "//", "\n", "\r", "\ud800", "é", "a", "b", ";"];
+
+const hostilePath = fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join("")}`);
+
+/** A near miss of `p`: one character changed, one added, or one dropped. */
+const nearMisses = (p: string): string[] => [`${p}x`, p.slice(0, -1), `${p.slice(0, -1)}${p.at(-1) === "a" ? "b" : "a"}`, `x${p.slice(1)}`];
+
+describe("staticSwitch (generated code for whole static paths)", () => {
+  test("answers exactly like a map for hostile paths, their near misses and same-length collisions", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(hostilePath, { minLength: 1, maxLength: 40 }), (paths) => {
+        const table = new Map(paths.map((p, route) => [p, route]));
+        const lookup = staticSwitch(table);
+        expect(lookup).not.toBeNull();
+        for (const p of paths) {
+          for (const probe of [p, ...nearMisses(p)]) expect(lookup!(probe)).toBe(table.get(probe) ?? NONE);
+        }
+      }),
+      { seed: 1212, numRuns: 300 },
+    );
+  });
+
+  test("paths of one length differing only past the character the switch reads all answer", () => {
+    // same length, same character at every place but the last: one switch case holds them all
+    const paths = ["/aaaa", "/aaab", "/aaba", "/abaa", "/baaa", "/aab\\", '/aa"a'];
+    const lookup = staticSwitch(new Map(paths.map((p, route) => [p, route])))!;
+    paths.forEach((p, route) => expect(lookup(p)).toBe(route));
+    expect(lookup("/aabb")).toBe(NONE);
+    expect(lookup("/bbbb")).toBe(NONE);
+  });
+
+  test("a literal cannot become code", () => {
+    const marker = "__switchyardInjected";
+    const attacks = [`"; globalThis.${marker} = 1; "`, `\\"; globalThis.${marker} = 1; //`, `\u2028globalThis.${marker} = 1;//`, `*/ globalThis.${marker} = 1; /*`];
+    const lookup = staticSwitch(new Map(attacks.map((a, route) => [`/${a}`, route])))!;
+    attacks.forEach((a, route) => expect(lookup(`/${a}`)).toBe(route));
+    expect(marker in globalThis).toBe(false);
+  });
+
+  test("beyond ~300 lines of code it declines (the table answers)", () => {
+    const many = (n: number) => new Map(Array.from({ length: n }, (_, i) => [`/p${i}`, i] as const));
+    expect(staticSwitch(many(50))).not.toBeNull();
+    expect(staticSwitch(many(1000))).toBeNull();
+  });
+});
+
+const quiet = { onError: () => {} };
+
+/** Hostile literals a route pattern can hold as one segment (no `/`, no lone surrogate). */
+const SEGMENTS = HOSTILE.filter((h) => h !== "//" && h !== "\ud800");
+
+/** A tree of static routes (and a variable route first, which shadows some of them), in both dispatchers. */
+function staticTree(paths: readonly string[]): RouteNode {
+  const routes = paths.map((p, i) => method(i % 3 === 0 ? "POST" : "GET", literal(p, pathEnd(() => `route ${i}`))));
+  return alt(literal("/shadow", pathVar("x", Text, pathEnd(() => "variable"))), ...routes);
+}
+
+describe.each([
+  ["generated switch", 20],
+  ["table (too many paths for the switch)", 600],
+])("static paths through compile (%s)", (_name, count) => {
+  test("every static path, shadowed path and near miss answers as in the interpreter", async () => {
+    expect(staticSwitch(new Map(Array.from({ length: count }, (_, i) => [`/${i}`, i])))).toEqual(count < 100 ? expect.any(Function) : null);
+    const paths = Array.from({ length: count }, (_, i) => `/${SEGMENTS[i % SEGMENTS.length]}${i}/${i % 7 === 0 ? "shadow" : "s"}`);
+    paths.push("/shadow/s");
+    const tree = staticTree(paths);
+    const router = compile(tree);
+    const probes = paths.flatMap((p) => [p, ...nearMisses(p)]).filter((_, i) => i % 13 === 0 || count < 100);
+    for (const url of probes) {
+      for (const verb of ["GET", "POST", "PUT"]) {
+        const request = { method: verb, url: encodeURI(url) };
+        expect(await inject(tree, request, quiet)).toEqual(await inject(tree, request, { ...quiet, dispatcher: interpreter }));
+      }
+      // raw, undecoded targets too (the static front reads them as they come)
+      const found = router.find("GET", url);
+      const expected = await inject(tree, { method: "GET", url: encodeURI(url) }, { ...quiet, dispatcher: interpreter });
+      expect(found === null ? 404 : 200).toBe(expected.status);
+    }
+  });
+});
+
+test("where code generation is forbidden (node --disallow-code-generation-from-strings), the tables give the same answers", () => {
+  const script = `
+    const sy = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/index.js"))});
+    const { staticSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/staticSwitch.js"))});
+    const paths = ${JSON.stringify(SEGMENTS.map((h, i) => `/${h}${i}`))};
+    const dynamic = [sy.path("/d", sy.pathVar("id", sy.Int, sy.path("/x", sy.pathEnd(() => "int")))), sy.path("/d", sy.pathVar("t", sy.Text, sy.path("/x", sy.pathEnd(() => "text")))), sy.path("/d/e", () => "prefix")];
+    const tree = sy.alt(sy.path("/__proto__0", sy.pathVar("x", sy.Text, sy.pathEnd(() => 0))), ...paths.map((p, i) => sy.method(i % 2 ? "GET" : "POST", sy.path(p, sy.pathEnd(() => i)))), ...dynamic);
+    const router = sy.compile(tree);
+    const answers = [];
+    for (const p of [...paths, "/d/12/x", "/d/ab/x", "/d/e/x", "/d/e/y/z", "/d/12/y", "/d"]) for (const probe of [p, p + "x", p.slice(0, -1), p + "/y"]) for (const verb of ["GET", "POST"]) {
+      const found = router.find(verb, probe);
+      answers.push(found === null ? null : [found.handler(), found.vars, found.rest]);
+    }
+    const { walkSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/walkSwitch.js"))});
+    const { Automaton } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/automaton.js"))});
+    const { chainsOf } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/routes/walk.js"))});
+    const walk = new Automaton(chainsOf(tree, true)).entryFor("GET").walk;
+    process.stdout.write(JSON.stringify({ generated: [staticSwitch(new Map([["/a", 1]])) !== null, walk !== null, typeof walkSwitch], answers }));
+  `;
+  const run = (flags: string[]): { generated: unknown[]; answers: unknown[] } => JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
+  const forbidden = run(["--disallow-code-generation-from-strings"]);
+  const allowed = run([]);
+  expect(forbidden.generated).toEqual([false, false, "function"]);
+  expect(allowed.generated).toEqual([true, true, "function"]);
+  expect(forbidden.answers).toEqual(allowed.answers);
+  expect(allowed.answers.filter((a) => a !== null).length).toBeGreaterThan(SEGMENTS.length);
+});
+
+describe("the generated walk against the table walk it is layered over", () => {
+  const word = fc.constantFrom("a", "ab", "abc", "b", "ba", "__proto__", "constructor", '"', "\\", "\u2028", "é", "1", "12");
+  /** A random route: literals, Text and Int variables, exact or a prefix, on GET, POST or any method. */
+  const route = fc.record({
+    parts: fc.array(fc.oneof(word.map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 0, maxLength: 4 }),
+    exact: fc.boolean(),
+    verb: fc.constantFrom("GET", "POST", null),
+  });
+  const toTree = (routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean; verb: string | null }[]): RouteNode =>
+    alt(
+      ...routes.map(({ parts, exact, verb }, i) => {
+        // without pathEnd, a prefix route (the rest is left over)
+        let node: Parameters<typeof method>[1] = exact ? pathEnd(() => `r${i}`) : () => `r${i}`;
+        for (let at = parts.length - 1; at >= 0; at--) {
+          const part = parts[at]!;
+          node = "literal" in part ? literal(`/${part.literal}`, node) : "int" in part ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+        }
+        return verb === null ? node : method(verb, node);
+      }),
+    );
+  const target = fc.array(fc.oneof(word, fc.constantFrom("", "x", "7", "abcd")), { minLength: 0, maxLength: 6 }).map((ws) => `/${ws.join("/")}`);
+
+  test("same route, same records (segments consumed, their bounds, whether the path ended) for random tables and paths", () => {
+    let generated = 0;
+    fc.assert(
+      fc.property(fc.array(route, { minLength: 1, maxLength: 12 }), fc.array(target, { minLength: 1, maxLength: 20 }), (routes, targets) => {
+        const automaton = new Automaton(chainsOf(toTree(routes), true));
+        for (const verb of ["GET", "POST", "PUT"]) {
+          const entry = automaton.entryFor(verb);
+          if (entry.walk === null) continue;
+          generated++;
+          const tableOnly = { ...entry, walk: null };
+          for (const path of targets) {
+            const record = (first: number) => ({ first, consumed: automaton.consumed, complete: automaton.complete, bounds: automaton.bounds.slice(0, 2 * automaton.consumed) });
+            const byCode = record(automaton.firstInPath(entry, path, -1));
+            const byTable = record(automaton.firstInPath(tableOnly, path, -1));
+            expect(byCode).toEqual(byTable);
+          }
+        }
+      }),
+      { seed: 1213, numRuns: 400 },
+    );
+    // most tables start with a literal somewhere: their walks are generated code
+    expect(generated).toBeGreaterThan(300);
+  });
+
+  test("past 256 routes no code is generated; the table walk answers as the interpreter", async () => {
+    const many = alt(...Array.from({ length: 300 }, (_, i) => literal(`/r${i}`, pathVar("id", Text, literal("/v", pathEnd(() => `route ${i}`))))));
+    const automaton = new Automaton(chainsOf(many, true));
+    expect(automaton.entryFor("GET").walk).toBeNull();
+    const few = new Automaton(chainsOf(alt(literal("/r1", pathVar("id", Text, pathEnd(() => "x")))), true));
+    expect(few.entryFor("GET").walk).not.toBeNull();
+    for (const url of ["/r0/1/v", "/r299/x/v", "/r300/x/v", "/r12/x/w", "/r12/x/v/extra"]) {
+      expect(await inject(many, { method: "GET", url }, quiet)).toEqual(await inject(many, { method: "GET", url }, { ...quiet, dispatcher: interpreter }));
+    }
+  });
+});
