@@ -63,12 +63,7 @@ const encoder = new TextEncoder();
 
 async function toResponse(reply: Reply, request: Request, options: PipelineOptions): Promise<Response> {
   try {
-    const headers = new Headers();
-    for (const name in reply.headers) {
-      const value = reply.headers[name]!;
-      if (typeof value === "string") headers.set(name, value);
-      else for (const one of value) headers.append(name, one);
-    }
+    const headers = responseHeaders(reply.headers);
     const body = reply.body;
     if (isBodiless(reply.status) || request.method === "HEAD" || body === null) {
       discard(body);
@@ -78,13 +73,32 @@ async function toResponse(reply: Reply, request: Request, options: PipelineOptio
       const stream = await webStreamOf(body, (error) => reportSendError(options, error, { method: request.method, url: request.url }));
       return new Response(stream, { status: reply.status, headers });
     }
-    // text goes as bytes: given a string, `Response` would invent a content-type the reply did not set
-    return new Response(typeof body === "string" ? encoder.encode(body) : body, { status: reply.status, headers });
+    // text without a content-type goes as bytes: given a string, `Response` would invent one
+    const sent = typeof body === "string" && !("content-type" in reply.headers) ? encoder.encode(body) : body;
+    return new Response(sent, { status: reply.status, headers });
   } catch (error) {
     // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
     reportSendError(options, error, { method: request.method, url: request.url });
     return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
+}
+
+/**
+ * A reply's headers as `Response` takes them: a plain record when every header has one value (servers
+ * such as `@hono/node-server` write one without converting it; a copy, since they add to it and a
+ * reply's headers are frozen), a `Headers` when one repeats (`set-cookie`).
+ */
+function responseHeaders(replyHeaders: Reply["headers"]): Record<string, string> | Headers {
+  let repeated = false;
+  for (const name in replyHeaders) if (typeof replyHeaders[name] !== "string") repeated = true;
+  if (!repeated) return { ...(replyHeaders as Record<string, string>) };
+  const headers = new Headers();
+  for (const name in replyHeaders) {
+    const value = replyHeaders[name]!;
+    if (typeof value === "string") headers.set(name, value);
+    else for (const one of value) headers.append(name, one);
+  }
+  return headers;
 }
 
 /** The `Request` behind a request served by {@link toFetch}; a `TypeError` for another adapter's. */
