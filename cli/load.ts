@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { RouteNode } from "../tree.js";
+import type { RouteNode } from "../src/tree.js";
 
 /*
  * Finds the route tree a module exports: the named export asked for, else the default export, else
