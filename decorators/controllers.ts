@@ -2,6 +2,7 @@ import { match, route } from "../src/pattern/index.js";
 import type { RoutedRequest } from "../src/request.js";
 import { readParams, readParamsAsync } from "../src/params.js";
 import { checkUnreachable, type UnreachablePolicy } from "../src/routes/shadow.js";
+import { isThenable } from "../src/thenable.js";
 import { alt, described, guard, type GuardPredicate, type Handler, type Next, type Route, type RouteNode } from "../src/tree.js";
 import { argReader, type ArgReader } from "./arguments.js";
 import { bodyLibraries } from "./body.js";
@@ -146,7 +147,7 @@ function obtain(cls: ClassLike, resolve: () => unknown): object {
   if ((typeof instance !== "object" && typeof instance !== "function") || instance === null) {
     throw new ControllerError("RESOLVE_FAILED", nameOf(cls), undefined, `the resolver gave ${instance === null ? "null" : typeof instance}, not an instance`);
   }
-  if (typeof (instance as { then?: unknown }).then === "function") {
+  if (isThenable(instance)) {
     throw new ControllerError("RESOLVE_FAILED", nameOf(cls), undefined,
       "the resolver gave a promise; resolve controllers synchronously (e.g. container.get, not getAsync)");
   }

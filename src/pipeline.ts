@@ -2,7 +2,7 @@ import { DEFAULT_BODY_LIMIT } from "./body.js";
 import { compile } from "./dispatch/compile/index.js";
 import type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 import { HttpError, isHttpError, statusText } from "./errors.js";
-import { isReply, json, type Reply, text } from "./reply.js";
+import { isReply, json, type Reply, reply, text } from "./reply.js";
 import { isThenable } from "./thenable.js";
 import { discard } from "./reply-stream.js";
 import { type BodySettings, RequestContext, type RequestInput } from "./request.js";
@@ -61,6 +61,9 @@ export type Pipeline = (request: RequestInput) => Reply | null | Promise<Reply |
 export type Failure = (error: unknown, request: RequestContext) => Reply | Promise<Reply>;
 
 const INTERNAL_ERROR = text("Internal Server Error", { status: 500 });
+
+/** What an adapter that owns the whole server answers when no route matches: 404, empty body. */
+export const NO_MATCH: Reply = reply({ status: 404 });
 
 /**
  * The request pipeline every adapter runs: request in, `Reply | null` out (`null`: no route matched;

@@ -1,7 +1,7 @@
 import { concat } from "./body.js";
 import type { HeaderRecord } from "./headers.js";
-import { pipeline, type PipelineOptions, reportSendError } from "./pipeline.js";
-import { reply as makeReply, type Reply } from "./reply.js";
+import { NO_MATCH, pipeline, type PipelineOptions, reportSendError } from "./pipeline.js";
+import type { Reply } from "./reply.js";
 import { chunksOf, isBodiless, isStreamBody } from "./reply-stream.js";
 import type { Route } from "./tree.js";
 
@@ -37,7 +37,6 @@ export interface TestClient {
   request(request: InjectRequest): Promise<InjectResponse>;
 }
 
-const NOT_FOUND = makeReply({ status: 404 });
 const utf8 = new TextDecoder();
 
 /**
@@ -52,7 +51,7 @@ export function testClient(tree: Route, options: PipelineOptions = {}): TestClie
     async request(request) {
       const method = request.method ?? "GET";
       const input = { method, url: request.url, headers: request.headers ?? {}, body: request.body, raw: request, adapter: "inject" };
-      const reply = (await handle(input)) ?? NOT_FOUND;
+      const reply = (await handle(input)) ?? NO_MATCH;
       return respond(reply, method === "HEAD" || isBodiless(reply.status), (error) => reportSendError(options, error, { method, url: request.url }));
     },
   };

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pipeline, type PipelineOptions } from "../pipeline.js";
-import { reply as makeReply } from "../reply.js";
+import { NO_MATCH, pipeline, type PipelineOptions } from "../pipeline.js";
 import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { nodeInput } from "./node-input.js";
@@ -9,7 +8,6 @@ import { sendReply } from "./node-write.js";
 /** Options of {@link toApplication}: the ones every adapter shares. */
 export type ApplicationOptions = PipelineOptions;
 
-const NOT_FOUND = makeReply({ status: 404 });
 
 /**
  * Turns a route tree into a `node:http` request listener (also fits `https` and the `http2`
@@ -20,8 +18,8 @@ export function toApplication(tree: Route, options: ApplicationOptions = {}): (r
   const handle = pipeline(tree, options);
   return (req, res) => {
     const outcome = handle(nodeInput(req, "node", req));
-    if (outcome instanceof Promise) outcome.then((reply) => sendReply(res, reply ?? NOT_FOUND, options));
-    else sendReply(res, outcome ?? NOT_FOUND, options);
+    if (outcome instanceof Promise) outcome.then((reply) => sendReply(res, reply ?? NO_MATCH, options));
+    else sendReply(res, outcome ?? NO_MATCH, options);
   };
 }
 
