@@ -4,7 +4,7 @@
  * Each build is its own module instance (its own functions and JIT feedback); the headline lists and
  * the growth sizes are timed build after build, the order reversed every round, and the medians
  * printed. On a shared machine this tells two builds apart far better than two child runs.
- * `AB_ONLY=github` (a substring of the case names) builds and times only those cases.
+ * `AB_ONLY=github,growth 10` (substrings of the case names, comma-separated) builds and times only those cases.
  */
 const path = require("node:path");
 const { load, fresh } = require("./lib/data");
@@ -57,7 +57,7 @@ function cases() {
 async function main() {
   const builds = [distA, distB].map(buildOf);
   const all = cases()
-    .filter(([name]) => name.includes(process.env.AB_ONLY ?? ""))
+    .filter(([name]) => (process.env.AB_ONLY ?? "").split(",").some((part) => name.includes(part)))
     .map(([name, routes, requests]) => ({ name, routers: builds.map((b) => b.adapter.build(routes)), batch: batchOf(requests), ns: [[], []] }));
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];

@@ -157,7 +157,14 @@ describe("the generated walk against the table walk it is layered over", () => {
           generated++;
           const tableOnly = { ...entry, walk: null };
           for (const path of targets) {
-            const record = (first: number) => ({ first, consumed: automaton.consumed, complete: automaton.complete, bounds: automaton.bounds.slice(0, 2 * automaton.consumed) });
+            const record = (first: number) => ({
+              first,
+              consumed: automaton.consumed,
+              complete: automaton.complete,
+              bounds: automaton.bounds.slice(0, 2 * automaton.consumed),
+              // the Int values kept by the walk (typed segments are parsed inside generated code too)
+              parsed: automaton.parsedAt.map((state, depth) => (state !== null && state.walk === automaton.number && depth < automaton.consumed ? state.valueFor(Int) : "not parsed")),
+            });
             const byCode = record(automaton.firstInPath(entry, path, -1));
             const byTable = record(automaton.firstInPath(tableOnly, path, -1));
             expect(byCode).toEqual(byTable);
@@ -168,6 +175,46 @@ describe("the generated walk against the table walk it is layered over", () => {
     );
     // most tables start with a literal somewhere: their walks are generated code
     expect(generated).toBeGreaterThan(300);
+  });
+
+  /** The growth suite's table: `/r<a>/items/<id>/v<b>`, `size` routes, `id` a Text or Int variable. */
+  const growthTree = (size: number, typed: boolean): RouteNode => {
+    const width = Math.ceil(Math.sqrt(size));
+    return alt(
+      ...Array.from({ length: size }, (_, i) =>
+        literal(`/r${i % width}/items`, pathVar("id", typed && i % 2 === 0 ? Int : Text, literal(`/v${Math.floor(i / width)}`, pathEnd(() => `route ${i}`)))),
+      ),
+    );
+  };
+  const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(S[").length - 1;
+
+  test("a small table is generated to its leaves; a larger one keeps its first levels and hands the rest over", () => {
+    const small = new Automaton(chainsOf(growthTree(10, true), true)).entryFor("GET").walk;
+    expect(small).not.toBeNull();
+    expect(handOvers(small)).toBe(0);
+    // typed segments are read by their parsers inside the generated code
+    expect(String(small)).toContain(".parsed(p, st, slash, w)");
+    const larger = new Automaton(chainsOf(growthTree(100, true), true)).entryFor("GET").walk;
+    expect(larger).not.toBeNull();
+    expect(handOvers(larger)).toBeGreaterThan(0);
+  });
+
+  test.each([10, 40, 100, 256])("at the generated/table boundary (%i routes, typed and text): same route and records as the table walk", (size) => {
+    const automaton = new Automaton(chainsOf(growthTree(size, true), true));
+    const entry = automaton.entryFor("GET");
+    expect(entry.walk).not.toBeNull();
+    const tableOnly = { ...entry, walk: null };
+    const width = Math.ceil(Math.sqrt(size));
+    fc.assert(
+      fc.property(fc.nat(width + 1), fc.constantFrom("items", "item", "itemsx", ""), fc.constantFrom("7", "x", "", "07"), fc.nat(width + 1), fc.constantFrom("", "/", "/more", "/a/b"), (a, items, id, b, tail) => {
+        const path = `/r${a}/${items}/${id}/v${b}${tail}`;
+        for (const prefix of [path, path.slice(0, path.lastIndexOf("/")), `/r${a}`]) {
+          const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed), automaton.value(2, Int)];
+          expect(record(automaton.firstInPath(entry, prefix, -1))).toEqual(record(automaton.firstInPath(tableOnly, prefix, -1)));
+        }
+      }),
+      { seed: 1214, numRuns: 300 },
+    );
   });
 
   test("past 256 routes no code is generated; the table walk answers as the interpreter", async () => {

@@ -136,9 +136,23 @@ export class State {
       }
     }
     if (this.other !== undefined) return this.other;
+    return this.parsed(text, start, end, walk);
+  }
+
+  /**
+   * Where the segment `text[start, end)` leads when it is no literal here and parsers decide
+   * ({@link otherwise} is `undefined`). The walk records this state, whose {@link valueFor} then
+   * gives the parsers' values without parsing again.
+   */
+  parsed(text: string, start: number, end: number, walk: Walk): State | null {
     walk.parsedAt[this.depth] = this;
     this.walk = walk.number;
     return this.typed(text.slice(start, end));
+  }
+
+  /** The states {@link parsed} can lead to that are built already (all of them for a few parsers), and null. */
+  parsedTargets(): (State | null)[] {
+    return [...new Set(this.byMask.filter((next) => next !== undefined))];
   }
 
   /**
