@@ -177,12 +177,13 @@ describe("the generated walk against the table walk it is layered over", () => {
     expect(generated).toBeGreaterThan(300);
   });
 
+  const variable = (int: boolean, next: RouteNode) => (int ? pathVar("id", Int, next) : pathVar("id", Text, next));
   /** The growth suite's table: `/r<a>/items/<id>/v<b>`, `size` routes, `id` a Text or Int variable. */
   const growthTree = (size: number, typed: boolean): RouteNode => {
     const width = Math.ceil(Math.sqrt(size));
     return alt(
       ...Array.from({ length: size }, (_, i) =>
-        literal(`/r${i % width}/items`, pathVar("id", typed && i % 2 === 0 ? Int : Text, literal(`/v${Math.floor(i / width)}`, pathEnd(() => `route ${i}`)))),
+        literal(`/r${i % width}/items`, variable(typed && i % 2 === 0, literal(`/v${Math.floor(i / width)}`, pathEnd(() => `route ${i}`)))),
       ),
     );
   };

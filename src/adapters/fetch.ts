@@ -17,10 +17,10 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  */
 export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandler {
   const handle = pipeline(tree, options);
-  return async (request) => {
-    const reply = await handle(new FetchInput(request));
-    if (reply === null) return new Response(null, { status: 404 });
-    return toResponse(reply, request, options);
+  return (request) => {
+    const outcome = handle(new FetchInput(request));
+    // most replies are ready at once: no async function and no await between them and the runtime
+    return outcome instanceof Promise ? outcome.then((reply) => toResponse(reply, request, options)) : Promise.resolve(toResponse(outcome, request, options));
   };
 }
 
@@ -61,7 +61,13 @@ function targetOf(url: string): string {
 
 const encoder = new TextEncoder();
 
-async function toResponse(reply: Reply, request: Request, options: PipelineOptions): Promise<Response> {
+function toResponse(reply: Reply | null, request: Request, options: PipelineOptions): Response | Promise<Response> {
+  if (reply === null) return new Response(null, { status: 404 });
+  // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
+  const failed = (error: unknown): Response => {
+    reportSendError(options, error, { method: request.method, url: request.url });
+    return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+  };
   try {
     const headers = responseHeaders(reply.headers);
     const body = reply.body;
@@ -70,16 +76,14 @@ async function toResponse(reply: Reply, request: Request, options: PipelineOptio
       return new Response(null, { status: reply.status, headers });
     }
     if (isStreamBody(body)) {
-      const stream = await webStreamOf(body, (error) => reportSendError(options, error, { method: request.method, url: request.url }));
-      return new Response(stream, { status: reply.status, headers });
+      const streamed = webStreamOf(body, (error) => reportSendError(options, error, { method: request.method, url: request.url }));
+      return streamed.then((stream) => new Response(stream, { status: reply.status, headers })).catch(failed);
     }
     // text without a content-type goes as bytes: given a string, `Response` would invent one
     const sent = typeof body === "string" && !("content-type" in reply.headers) ? encoder.encode(body) : body;
     return new Response(sent, { status: reply.status, headers });
   } catch (error) {
-    // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
-    reportSendError(options, error, { method: request.method, url: request.url });
-    return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return failed(error);
   }
 }
 
