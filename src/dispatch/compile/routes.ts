@@ -49,6 +49,8 @@ export class CompiledRoute {
         return new this.shape(source.value(depths[0]!, parsers[0]!));
       case 2:
         return new this.shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
+      case 3:
+        return new this.shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!), source.value(depths[2]!, parsers[2]!));
       default:
         return new this.shape(...this.values(source));
     }
