@@ -4,7 +4,8 @@
  * Each build is its own module instance (its own functions and JIT feedback); the headline lists and
  * the growth sizes are timed build after build, the order reversed every round, and the medians
  * printed. On a shared machine this tells two builds apart far better than two child runs.
- * `AB_ONLY=github,growth 10` (substrings of the case names, comma-separated) builds and times only those cases.
+ * `AB_ONLY=github,growth 10` (substrings of the case names, comma-separated) builds and times only those cases;
+ * `AB_SIZES=10,256` sets the growth table sizes.
  */
 const path = require("node:path");
 const { load, fresh } = require("./lib/data");
@@ -40,7 +41,7 @@ function cases() {
   list("micro", "all together (7 classic)");
   list("typed", "all together");
   list("github", "mix (hits+404, shuffled)");
-  for (const size of [10, 100, 1000, 10000]) {
+  for (const size of (process.env.AB_SIZES ?? "10,100,1000,10000").split(",").map(Number)) {
     const routes = growthTable(size);
     const requests = [];
     let seed = 7;

@@ -195,7 +195,7 @@ describe("the generated walk against the table walk it is layered over", () => {
     expect(handOvers(small)).toBe(0);
     // typed segments are read by their parsers inside the generated code
     expect(String(small)).toContain(".parsed(p, st, slash, w)");
-    const larger = new Automaton(chainsOf(growthTree(100, true), true)).entryFor("GET").walk;
+    const larger = new Automaton(chainsOf(growthTree(256, true), true)).entryFor("GET").walk;
     expect(larger).not.toBeNull();
     expect(handOvers(larger)).toBeGreaterThan(0);
   });

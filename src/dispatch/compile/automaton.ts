@@ -7,7 +7,7 @@ import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
-const GENERATED_LINES = 400;
+const GENERATED_LINES = 1200;
 /**
  * Tables of more routes get no generated code: there it only covered the first levels, and the
  * hand-overs to the table walk cost what it saved (GitHub's 516 routes: 7–13 % slower; 1,000 and
