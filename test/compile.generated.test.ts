@@ -177,7 +177,7 @@ describe("the generated walk against the table walk it is layered over", () => {
     expect(generated).toBeGreaterThan(300);
   });
 
-  const variable = (int: boolean, next: RouteNode) => (int ? pathVar("id", Int, next) : pathVar("id", Text, next));
+  const variable = (int: boolean, next: RouteNode, label = "id") => (int ? pathVar(label, Int, next) : pathVar(label, Text, next));
   /** The growth suite's table: `/r<a>/items/<id>/v<b>`, `size` routes, `id` a Text or Int variable. */
   const growthTree = (size: number, typed: boolean): RouteNode => {
     const width = Math.ceil(Math.sqrt(size));
@@ -216,6 +216,29 @@ describe("the generated walk against the table walk it is layered over", () => {
       }),
       { seed: 1214, numRuns: 300 },
     );
+  });
+
+  test("routes deeper than any generated level (24 segments, typed ones below depth 16): same route and records as the table walk", () => {
+    const deep = (n: number, int: boolean, id: string): RouteNode => {
+      let node: RouteNode = pathEnd(() => id);
+      for (let at = n - 1; at >= 0; at--) node = at % 6 === 5 ? variable(int, node, `v${at}`) : literal(`/s${at}`, node);
+      return node;
+    };
+    const tree = alt(deep(24, true, "int"), deep(24, false, "text"), deep(20, false, "short"), literal("/s0", () => "prefix"));
+    const automaton = new Automaton(chainsOf(tree, true));
+    const entry = automaton.entryFor("GET");
+    expect(entry.walk).not.toBeNull();
+    // generated to depth 16, the table walk below
+    expect(handOvers(entry.walk)).toBeGreaterThan(0);
+    const tableOnly = { ...entry, walk: null };
+    const segments = (n: number, value: string) => Array.from({ length: n }, (_, at) => (at % 6 === 5 ? value : `s${at}`));
+    const paths = [24, 20, 23, 25, 17, 16, 3].flatMap((n) => ["7", "x", ""].map((value) => `/${segments(n, value).join("/")}`));
+    for (const path of [...paths, ...paths.map((p) => `${p}/`), ...paths.map((p) => p.replace("s18", "s19"))]) {
+      const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
+      expect(record(automaton.firstInPath(entry, path, -1))).toEqual(record(automaton.firstInPath(tableOnly, path, -1)));
+    }
+    const found = compile(tree).find("GET", `/${segments(24, "7").join("/")}`)!;
+    expect([found.handler(undefined as never), found.vars]).toEqual(["int", { v5: 7, v11: 7, v17: 7, v23: 7 }]);
   });
 
   test("past 256 routes no code is generated; the table walk answers as the interpreter", async () => {
