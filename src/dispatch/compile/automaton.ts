@@ -196,6 +196,24 @@ export class Automaton implements Walk, WalkRecords {
     return segments !== null ? segments[this.from + depth]! : this.text.slice(this.bounds[2 * depth], this.bounds[2 * depth + 1]);
   }
 
+  /**
+   * The raw segments after the first `depth` of the last walk of a raw path, which did not end
+   * there (see {@link endedAt}): the walk knows where segment `depth` starts.
+   */
+  restAfter(depth: number): string[] {
+    const text = this.text;
+    const start = depth > 0 ? this.bounds[2 * depth - 1]! + 1 : text.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+    const rest: string[] = [];
+    if (depth === 0 && start >= text.length) return rest;
+    let from = start;
+    for (let slash = text.indexOf("/", from); slash !== -1; slash = text.indexOf("/", from)) {
+      rest.push(text.slice(from, slash));
+      from = slash + 1;
+    }
+    rest.push(text.slice(from));
+    return rest;
+  }
+
   /** True when the last walk saw every segment and there were exactly `depth` of them. */
   endedAt(depth: number): boolean {
     return this.complete && this.consumed === depth;

@@ -69,24 +69,6 @@ function find(program: Program, method: string, url: string): Found | null {
   const leaf = route.leaf;
   // guards are transparent in this program: every route ends at a handler
   if (leaf.kind !== "handler") return null;
-  const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : plain ? restOf(path, route.depth) : segments.slice(route.depth);
+  const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : plain ? automaton.restAfter(route.depth) : segments.slice(route.depth);
   return { handler: leaf.handler, vars: route.bind(null, automaton), rest };
-}
-
-/** The segments of an undecoded raw path from index `depth` on. */
-function restOf(path: string, depth: number): readonly string[] {
-  let start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
-  if (start >= path.length) return NO_SEGMENTS;
-  for (let i = 0; i < depth; i++) {
-    const slash = path.indexOf("/", start);
-    if (slash === -1) return NO_SEGMENTS;
-    start = slash + 1;
-  }
-  const rest: string[] = [];
-  for (let slash = path.indexOf("/", start); slash !== -1; slash = path.indexOf("/", start)) {
-    rest.push(path.slice(start, slash));
-    start = slash + 1;
-  }
-  rest.push(path.slice(start));
-  return rest;
 }
