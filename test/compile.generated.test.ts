@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import fc from "fast-check";
-import { alt, compile, inject, Int, interpreter, method, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import { alt, compile, inject, Int, interpreter, json, match, method, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
 import { Automaton } from "../src/dispatch/compile/automaton";
 import { chainsOf } from "../src/routes/walk";
 import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
@@ -62,6 +62,9 @@ describe("staticSwitch (generated code for whole static paths)", () => {
 });
 
 const quiet = { onError: () => {} };
+
+/** How many times a generated walk hands a known state over to the table walk. */
+const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(S[").length - 1;
 
 /** Hostile literals a route pattern can hold as one segment (no `/`, no lone surrogate). */
 const SEGMENTS = HOSTILE.filter((h) => h !== "//" && h !== "\ud800");
@@ -187,7 +190,6 @@ describe("the generated walk against the table walk it is layered over", () => {
       ),
     );
   };
-  const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(S[").length - 1;
 
   test("a small table is generated to its leaves; a larger one keeps its first levels and hands the rest over", () => {
     const small = new Automaton(chainsOf(growthTree(10, true), true)).entryFor("GET").walk;
@@ -250,5 +252,52 @@ describe("the generated walk against the table walk it is layered over", () => {
     for (const url of ["/r0/1/v", "/r299/x/v", "/r300/x/v", "/r12/x/w", "/r12/x/v/extra"]) {
       expect(await inject(many, { method: "GET", url }, quiet)).toEqual(await inject(many, { method: "GET", url }, { ...quiet, dispatcher: interpreter }));
     }
+  });
+});
+
+describe("find with escapes and queries anywhere in the target, through generated code and the table walk", () => {
+  /** Route `id` answers with what it saw, so find and the interpreter can be compared. */
+  const seen = (id: number) => Object.assign((request: { vars: object; rest: readonly string[] }) => json({ id, vars: request.vars, rest: request.rest }), { id });
+  const special = (first: number): RouteNode[] => [
+    literal("/a/b", pathEnd(seen(first))),
+    literal("/a", pathVar("x", Text, pathEnd(seen(first + 1)))),
+    literal("/n", pathVar("i", Int, pathEnd(seen(first + 2)))),
+    literal("/n", pathVar("t", Text, pathEnd(seen(first + 3)))),
+    match("/s", seen(first + 4)),
+  ];
+  /** 256 routes: generated code for the first levels, the table walk below (an earlier literal, a later variable). */
+  const wide = (): RouteNode =>
+    alt(
+      ...Array.from({ length: 250 }, (_, i) =>
+        literal(`/r${i % 16}/items`, pathVar("id", Text, (i >> 4) % 2 === 0 ? literal(`/v${i >> 4}`, pathEnd(seen(i))) : pathVar("w", Text, pathEnd(seen(i))))),
+      ),
+      ...special(250),
+    );
+  const trees: [string, RouteNode, boolean][] = [
+    ["a small table (generated whole)", alt(...special(0)), false],
+    ["a table handed over to the table walk", wide(), true],
+  ];
+  const piece = fc.constantFrom("a", "b", "%62", "n", "7", "%37", "s", "x?y", "?", "%3F", "%", "%2F", "r0", "r1", "items", "v0", "v%30", "3", "");
+  const target = fc.tuple(fc.array(piece, { minLength: 0, maxLength: 5 }), fc.constantFrom("", "?q=1", "?a/b", "#f")).map(([pieces, tail]) => `/${pieces.join("/")}${tail}`);
+
+  test.each(trees)("%s: same answer as the interpreter for targets with escapes and queries anywhere", async (_name, tree, handsOver) => {
+    const automaton = new Automaton(chainsOf(tree, true));
+    expect(automaton.entryFor("GET").walk).not.toBeNull();
+    expect(handOvers(automaton.entryFor("GET").walk) > 0).toBe(handsOver);
+    const router = compile(tree);
+    const answer = (url: string) => {
+      const found = router.find("GET", url);
+      return found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
+    };
+    const fixed = ["/a/%62", "/a/b?x", "/a/b%3F", "/n/%37", "/n/7?", "/s/x%2Fy", "/s?q", "/r0/items/7/v%30", "/r0/items/7/v0?x", "/r1/items/%37/v0", "/a/"];
+    await fc.assert(
+      fc.asyncProperty(fc.array(target, { minLength: 1, maxLength: 10 }), async (targets) => {
+        for (const url of [...fixed, ...targets]) {
+          const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+          expect([url, answer(url)]).toEqual([url, expected.status === 404 ? null : JSON.parse(expected.body)]);
+        }
+      }),
+      { seed: 1215, numRuns: 60 },
+    );
   });
 });
