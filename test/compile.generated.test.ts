@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import fc from "fast-check";
-import { alt, compile, inject, Int, interpreter, json, match, method, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import { alt, compile, inject, Int, interpreter, json, match, method, NoParse, type PathParser, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
 import { Automaton } from "../src/dispatch/compile/automaton";
 import { chainsOf } from "../src/routes/walk";
 import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
@@ -62,6 +62,9 @@ describe("staticSwitch (generated code for whole static paths)", () => {
 });
 
 const quiet = { onError: () => {} };
+
+/** Route `id` answers with what it saw, so find and the interpreter can be compared. */
+const seen = (id: number) => Object.assign((request: { vars: object; rest: readonly string[] }) => json({ id, vars: request.vars, rest: request.rest }), { id });
 
 /** How many times a generated walk hands a known state over to the table walk. */
 const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(S[").length - 1;
@@ -243,6 +246,39 @@ describe("the generated walk against the table walk it is layered over", () => {
     expect([found.handler(undefined as never), found.vars]).toEqual(["int", { v5: 7, v11: 7, v17: 7, v23: 7 }]);
   });
 
+  test("more than four parsers at one segment (their states built on first use): the generated walk hands the new ones over, same answers", async () => {
+    /** Parser `k` accepts a piece whose length is a multiple of k + 1: six parsers whose verdicts overlap. */
+    const lengthParser = (k: number): PathParser<number> => ({
+      name: `Length${k}`,
+      parseUrlPiece: (piece) => (piece.length % (k + 1) === 0 ? piece.length : NoParse),
+      toUrlPiece: String,
+    });
+    const tree = alt(
+      literal("/p/fixed", pathEnd(seen(0))),
+      ...Array.from({ length: 6 }, (_, k) => literal("/p", pathVar(`v${k}`, lengthParser(k), literal(`/e${k % 2}`, pathEnd(seen(k + 1)))))),
+      literal("/p", pathVar("t", Text, pathEnd(seen(7)))),
+    );
+    const automaton = new Automaton(chainsOf(tree, true));
+    const entry = automaton.entryFor("GET");
+    expect(entry.walk).not.toBeNull();
+    expect(String(entry.walk)).toContain(".parsed(p, st, slash, w)");
+    const tableOnly = { ...entry, walk: null };
+    const router = compile(tree);
+    for (let length = 0; length <= 13; length++) {
+      for (const tail of ["", "/e0", "/e1", "/e2", "/e0/x"]) {
+        const url = `/p/${"x".repeat(length)}${tail}`;
+        const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
+        expect(record(automaton.firstInPath(entry, url, -1))).toEqual(record(automaton.firstInPath(tableOnly, url, -1)));
+        const found = router.find("GET", url);
+        const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+        expect([url, found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest }]).toEqual([
+          url,
+          expected.status === 404 ? null : JSON.parse(expected.body),
+        ]);
+      }
+    }
+  });
+
   test("past 256 routes no code is generated; the table walk answers as the interpreter", async () => {
     const many = alt(...Array.from({ length: 300 }, (_, i) => literal(`/r${i}`, pathVar("id", Text, literal("/v", pathEnd(() => `route ${i}`))))));
     const automaton = new Automaton(chainsOf(many, true));
@@ -256,8 +292,6 @@ describe("the generated walk against the table walk it is layered over", () => {
 });
 
 describe("find with escapes and queries anywhere in the target, through generated code and the table walk", () => {
-  /** Route `id` answers with what it saw, so find and the interpreter can be compared. */
-  const seen = (id: number) => Object.assign((request: { vars: object; rest: readonly string[] }) => json({ id, vars: request.vars, rest: request.rest }), { id });
   const special = (first: number): RouteNode[] => [
     literal("/a/b", pathEnd(seen(first))),
     literal("/a", pathVar("x", Text, pathEnd(seen(first + 1)))),
