@@ -349,6 +349,29 @@ describe("node:http, Fetch and inject accessors", () => {
 });
 
 describe("Fetch handler", () => {
+  test("a route that answers synchronously gets its Response at once; an asynchronous one, a promise of it; no match, a 404 at once", async () => {
+    const handler = toFetch(
+      alt(
+        method(GET, path("/sync", pathEnd(() => "now"))),
+        method(GET, path("/async", pathEnd(async () => "later"))),
+        method(GET, path("/stream", pathEnd(() => reply({ body: (async function* () { yield "chunk"; })() })))),
+      ),
+    );
+    const now = handler(new Request("http://localhost/sync"));
+    expect(now).toBeInstanceOf(Response);
+    expect(await (now as Response).text()).toBe("now");
+    const missing = handler(new Request("http://localhost/none"));
+    expect(missing).toBeInstanceOf(Response);
+    expect((missing as Response).status).toBe(404);
+    const later = handler(new Request("http://localhost/async"));
+    expect(later).toBeInstanceOf(Promise);
+    expect(await (await later).text()).toBe("later");
+    // a streamed body is a ReadableStream made asynchronously: a promise too
+    const streamed = handler(new Request("http://localhost/stream"));
+    expect(streamed).toBeInstanceOf(Promise);
+    expect(await (await streamed).text()).toBe("chunk");
+  });
+
   test("a Request made by hand with a fragment is routed without it", async () => {
     const handler = toFetch(method(GET, path("/page", pathEnd((req) => ({ url: req.url, query: [...req.query] })))));
     expect(await (await handler(new Request("http://localhost/page#top"))).json()).toEqual({ url: "/page", query: [] });

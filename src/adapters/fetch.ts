@@ -5,8 +5,12 @@ import type { RequestHeaders } from "../headers.js";
 import type { RequestInput, RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 
-/** A Fetch-API request handler: what Bun, Deno, Cloudflare Workers and Node's `Request` speak. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * A Fetch-API request handler: what Bun, Deno, Cloudflare Workers and Node's `Request` speak. It
+ * answers with a `Response` at once when the route answered synchronously (servers such as
+ * `@hono/node-server` then write it without waiting a tick), else with a promise of one.
+ */
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 /**
  * Turns a route tree into a Fetch-API handler, for every runtime that speaks `Request`/`Response`:
@@ -19,8 +23,8 @@ export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandle
   const handle = pipeline(tree, options);
   return (request) => {
     const outcome = handle(new FetchInput(request));
-    // most replies are ready at once: no async function and no await between them and the runtime
-    return outcome instanceof Promise ? outcome.then((reply) => toResponse(reply, request, options)) : Promise.resolve(toResponse(outcome, request, options));
+    // most replies are ready at once: they go back as they are, with no promise and no tick
+    return outcome instanceof Promise ? outcome.then((reply) => toResponse(reply, request, options)) : toResponse(outcome, request, options);
   };
 }
 
