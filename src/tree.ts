@@ -172,8 +172,17 @@ export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> 
  */
 export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route<V> {
   if (typeof literal !== "string") throw new TypeError(`path: expected a string literal, got ${describe(literal)}`);
-  const segments = literal.split("/").filter((piece) => piece !== "");
-  return Object.freeze({ kind: "path", literal: `/${segments.join("/")}`, segments: Object.freeze(segments), next: toNode(next, "path") });
+  const segments = literal.split("/");
+  // most literals are normalized already (`/a/b`): then they are their own spelling
+  const normalized = segments[0] === "" && segments.length > 1 && !segments.includes("", 1);
+  if (normalized) segments.shift();
+  else for (let i = segments.length - 1; i >= 0; i--) if (segments[i] === "") segments.splice(i, 1);
+  return Object.freeze({
+    kind: "path",
+    literal: normalized ? literal : `/${segments.join("/")}`,
+    segments: Object.freeze(segments),
+    next: toNode(next, "path"),
+  });
 }
 
 /**
@@ -190,7 +199,7 @@ export function pathVar<L extends string, T, V extends Vars = {}>(
     throw new TypeError(`pathVar("${label}"): expected a parser (an object or class with parseUrlPiece), got ${describe(parser)}`);
   }
   const node = toNode(next as Next<never>, `pathVar("${label}")`);
-  if (labelsIn(node).has(label)) {
+  if (captures(node, label)) {
     throw new TypeError(`pathVar: the label "${label}" is captured twice on one route`);
   }
   return Object.freeze({ kind: "pathVar", label, parser: parser as PathParser<unknown>, next: node });
@@ -224,23 +233,45 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
   return Object.freeze({ kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") });
 }
 
-/** Every node of the tree, each once (a subtree shared by several routes is visited once). */
-export function* nodesOf(root: RouteNode): Generator<RouteNode> {
+/**
+ * True when `test` holds for some node of the tree; each node is tested at most once, however many
+ * routes share it. A chain of single-`next` nodes (most of a route) is followed without bookkeeping:
+ * it cannot reach a node twice unless it is cyclic, which the bound on its length catches.
+ */
+export function someNode(root: RouteNode, test: (node: RouteNode) => boolean): boolean {
+  let node = root;
+  for (let steps = 0; node.kind !== "alt" && steps < LONGEST_CHAIN; steps++) {
+    if (test(node)) return true;
+    if (node.kind === "handler") return false;
+    node = node.next;
+  }
   const seen = new Set<RouteNode>();
-  const stack: RouteNode[] = [root];
+  const stack: RouteNode[] = [node];
   while (stack.length > 0) {
-    const node = stack.pop()!;
+    node = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
-    yield node;
+    if (test(node)) return true;
     if (node.kind === "alt") stack.push(...node.alternatives);
     else if (node.kind !== "handler") stack.push(node.next);
   }
+  return false;
+}
+
+/** Nodes followed one by one before {@link someNode} keeps track of the nodes it has seen. */
+const LONGEST_CHAIN = 64;
+
+/** True when a `pathVar` in this tree captures `label`. */
+export function captures(root: RouteNode, label: string): boolean {
+  return someNode(root, (node) => node.kind === "pathVar" && node.label === label);
 }
 
 /** Every label captured by a `pathVar` in this tree. */
 export function labelsIn(root: RouteNode): Set<string> {
   const labels = new Set<string>();
-  for (const node of nodesOf(root)) if (node.kind === "pathVar") labels.add(node.label);
+  someNode(root, (node) => {
+    if (node.kind === "pathVar") labels.add(node.label);
+    return false;
+  });
   return labels;
 }

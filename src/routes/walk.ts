@@ -1,5 +1,5 @@
 import type { PathParser } from "../parsers/parser.js";
-import { nodesOf, type GuardNode, type HandlerNode, type RouteNode } from "../tree.js";
+import { someNode, type GuardNode, type HandlerNode, type RouteNode } from "../tree.js";
 
 /*
  * The one "tree → ordered routes" walk: the compiler and every tool that reads the tree (listing,
@@ -43,21 +43,6 @@ export interface RouteChain extends Chain {
   readonly guards: readonly GuardNode[];
 }
 
-/** The nodes passed so far, innermost first (shared tails: no copying per step). */
-interface Trail {
-  readonly node: RouteNode;
-  readonly up: Trail | null;
-}
-
-interface Prefix {
-  readonly method: string | null;
-  readonly tests: readonly SegmentTest[];
-  readonly exact: boolean;
-  readonly trail: Trail | null;
-}
-
-const ROOT: Prefix = { method: null, tests: [], exact: false, trail: null };
-
 /**
  * The routes of `tree` in first-match order. With `throughGuards`, guards are transparent and every
  * route ends at a handler (what `find` reports); without, a guard ends a route, since the
@@ -66,7 +51,7 @@ const ROOT: Prefix = { method: null, tests: [], exact: false, trail: null };
  * never reaches their leaves.
  */
 export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
-  return walk(tree, throughGuards);
+  return new Walk(throughGuards, false).run(tree);
 }
 
 /**
@@ -75,51 +60,80 @@ export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
  * report, `urlFor`, OpenAPI and 405/Allow read.
  */
 export function routeChainsOf(tree: RouteNode): RouteChain[] {
-  return walk(tree, true);
+  // with the nodes kept, every chain is a RouteChain
+  return new Walk(true, true).run(tree) as RouteChain[];
 }
 
-function walk(tree: RouteNode, throughGuards: boolean): RouteChain[] {
-  const chains: RouteChain[] = [];
-  const end = (leaf: Leaf, at: Prefix): void => {
-    const nodes: RouteNode[] = [leaf];
-    for (let t = at.trail; t !== null; t = t.up) nodes.push(t.node);
-    nodes.reverse();
-    const guards = nodes.filter((n): n is GuardNode => n.kind === "guard" && n !== leaf);
-    chains.push({ method: at.method, tests: at.tests, exact: at.exact, leaf, nodes, guards });
-  };
-  const visit = (node: RouteNode, outer: Prefix): void => {
-    const at: Prefix = { ...outer, trail: { node, up: outer.trail } };
+/**
+ * One depth-first walk. The tests and nodes on the way are stacks, pushed on the way down and cut
+ * back on the way up, so a step allocates nothing; a route copies them once, when it ends.
+ */
+class Walk {
+  private readonly chains: Chain[] = [];
+  private readonly tests: SegmentTest[] = [];
+  /** The nodes from the root to the current one, kept only for {@link RouteChain}s. */
+  private readonly trail: RouteNode[] = [];
+
+  constructor(private readonly throughGuards: boolean, private readonly withNodes: boolean) {}
+
+  run(tree: RouteNode): Chain[] {
+    this.visit(tree, null, false);
+    return this.chains;
+  }
+
+  private visit(node: RouteNode, method: string | null, exact: boolean): void {
+    const tests = this.tests;
+    const depth = tests.length;
+    if (this.withNodes) this.trail.push(node);
     switch (node.kind) {
       case "method":
-        if (at.method === null || at.method === node.method) visit(node.next, { ...at, method: node.method });
-        return;
+        if (method === null || method === node.method) this.visit(node.next, node.method, exact);
+        break;
       case "path":
-        if (!at.exact || node.segments.length === 0) visit(node.next, { ...at, tests: [...at.tests, ...node.segments] });
-        return;
+        if (!exact || node.segments.length === 0) {
+          for (const segment of node.segments) tests.push(segment);
+          this.visit(node.next, method, exact);
+          tests.length = depth;
+        }
+        break;
       case "pathVar":
-        if (!at.exact) visit(node.next, { ...at, tests: [...at.tests, { label: node.label, parser: node.parser }] });
-        return;
+        if (!exact) {
+          tests.push({ label: node.label, parser: node.parser });
+          this.visit(node.next, method, exact);
+          tests.length = depth;
+        }
+        break;
       case "pathEnd":
-        visit(node.next, { ...at, exact: true });
-        return;
+        this.visit(node.next, method, true);
+        break;
       case "alt":
-        for (const alternative of node.alternatives) visit(alternative, at);
-        return;
+        for (const alternative of node.alternatives) this.visit(alternative, method, exact);
+        break;
       case "guard":
-        if (throughGuards) visit(node.next, at);
-        else end(node, outer);
-        return;
+        if (this.throughGuards) this.visit(node.next, method, exact);
+        else this.end(node, method, exact);
+        break;
       case "handler":
-        end(node, outer);
-        return;
+        this.end(node, method, exact);
+        break;
     }
-  };
-  visit(tree, ROOT);
-  return chains;
+    if (this.withNodes) this.trail.pop();
+  }
+
+  private end(leaf: Leaf, method: string | null, exact: boolean): void {
+    const tests = this.tests.slice();
+    if (!this.withNodes) {
+      this.chains.push({ method, tests, exact, leaf });
+      return;
+    }
+    const nodes = this.trail.slice();
+    const guards = nodes.filter((n): n is GuardNode => n.kind === "guard" && n !== leaf);
+    const chain: RouteChain = { method, tests, exact, leaf, nodes, guards };
+    this.chains.push(chain);
+  }
 }
 
 /** True when the tree has a guard anywhere. */
 export function hasGuard(tree: RouteNode): boolean {
-  for (const node of nodesOf(tree)) if (node.kind === "guard") return true;
-  return false;
+  return someNode(tree, (node) => node.kind === "guard");
 }

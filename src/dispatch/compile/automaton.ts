@@ -217,9 +217,11 @@ export class Automaton implements Walk, WalkRecords {
         statics.set(`/${tests.join("/")}`, winner);
       }
     }
-    const walk = walked.start === null ? null : walkSwitch(walked.start, budget);
+    // no budget left: generating code would only be thrown away
+    const generate = budget.lines > 0;
+    const walk = walked.start === null || !generate ? null : walkSwitch(walked.start, budget);
     // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
-    const staticCode = statics.size > 0 ? staticSwitch(statics, budget) : null;
+    const staticCode = statics.size > 0 && generate ? staticSwitch(statics, budget) : null;
     return { start: walked.start, statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null, staticCode, walk };
   }
 
