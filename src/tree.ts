@@ -172,11 +172,11 @@ export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> 
  */
 export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route<V> {
   if (typeof literal !== "string") throw new TypeError(`path: expected a string literal, got ${describe(literal)}`);
-  const segments = literal.split("/");
   // most literals are normalized already (`/a/b`): then they are their own spelling
-  const normalized = segments[0] === "" && segments.length > 1 && !segments.includes("", 1);
-  if (normalized) segments.shift();
-  else for (let i = segments.length - 1; i >= 0; i--) if (segments[i] === "") segments.splice(i, 1);
+  const normalized = literal.length > 1 && literal.charCodeAt(0) === 47 /* / */ && literal.charCodeAt(literal.length - 1) !== 47 &&
+    !literal.includes("//");
+  const segments = !normalized ? literal.split("/").filter((piece) => piece !== "") :
+    literal.indexOf("/", 1) === -1 ? [literal.slice(1)] : literal.slice(1).split("/");
   return Object.freeze({
     kind: "path",
     literal: normalized ? literal : `/${segments.join("/")}`,
@@ -234,32 +234,37 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
 }
 
 /**
- * True when `test` holds for some node of the tree; each node is tested at most once, however many
- * routes share it. A chain of single-`next` nodes (most of a route) is followed without bookkeeping:
- * it cannot reach a node twice unless it is cyclic, which the bound on its length catches.
+ * True when `test` holds for some node of the tree. A run of single-`next` nodes (most of a route) is
+ * followed without bookkeeping; only where runs start (an alternative) and `alt`s are remembered, so
+ * a subtree shared by several routes is walked once from there. A node inside a run that several
+ * runs share may be tested more than once, so `test` must be pure. A run longer than
+ * {@link LONGEST_RUN} is cut and remembered too: a hand-made cyclic tree cannot loop forever.
  */
 export function someNode(root: RouteNode, test: (node: RouteNode) => boolean): boolean {
-  let node = root;
-  for (let steps = 0; node.kind !== "alt" && steps < LONGEST_CHAIN; steps++) {
-    if (test(node)) return true;
-    if (node.kind === "handler") return false;
-    node = node.next;
-  }
-  const seen = new Set<RouteNode>();
-  const stack: RouteNode[] = [node];
-  while (stack.length > 0) {
-    node = stack.pop()!;
+  let seen: Set<RouteNode> | null = null;
+  const starts: RouteNode[] = [root];
+  while (starts.length > 0) {
+    let node = starts.pop()!;
+    for (let steps = 0; node.kind !== "alt" && node.kind !== "handler" && steps < LONGEST_RUN; steps++) {
+      if (test(node)) return true;
+      node = node.next;
+    }
+    if (node.kind === "handler") {
+      if (test(node)) return true;
+      continue;
+    }
+    seen ??= new Set();
     if (seen.has(node)) continue;
     seen.add(node);
-    if (test(node)) return true;
-    if (node.kind === "alt") stack.push(...node.alternatives);
-    else if (node.kind !== "handler") stack.push(node.next);
+    if (node.kind !== "alt") starts.push(node);
+    else if (test(node)) return true;
+    else for (let i = node.alternatives.length - 1; i >= 0; i--) starts.push(node.alternatives[i]!);
   }
   return false;
 }
 
-/** Nodes followed one by one before {@link someNode} keeps track of the nodes it has seen. */
-const LONGEST_CHAIN = 64;
+/** Nodes followed one by one before {@link someNode} remembers where it is. */
+const LONGEST_RUN = 64;
 
 /** True when a `pathVar` in this tree captures `label`. */
 export function captures(root: RouteNode, label: string): boolean {

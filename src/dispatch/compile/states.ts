@@ -23,6 +23,10 @@ export const NONE = 0x7fffffff;
 /** Typed-segment parsers beyond this many at one state get their transitions built on first use. */
 const EAGER_PARSERS = 4;
 
+/** Shared by every state that has no parsers to decide its next state (never written to). */
+const NO_PARSERS: readonly PathParser<unknown>[] = Object.freeze([]);
+const NOTHING: never[] = [];
+
 /** One state: the routes alive after `depth` segments, where they complete, and where each segment leads. */
 export class State {
   /** The first route that completes here even when segments remain; NONE if none does. */
@@ -49,17 +53,19 @@ export class State {
   private tableShift = 32;
   /** The next state for a segment that is no literal here, when no parser has a say (`undefined` when one has). */
   private other: State | null | undefined = null;
+  // (the fields below start shared and empty: most states have no parsers to decide)
   /** The parsers (other than `Text`, which accepts anything) of routes wanting a typed segment here. */
-  private parsers: readonly PathParser<unknown>[] = [];
+  private parsers: readonly PathParser<unknown>[] = NO_PARSERS;
   /** The next state for a segment that is no literal here, by the mask of `parsers` that accept it. */
-  private byMask: (State | null | undefined)[] = [];
-  private build: (mask: number) => State | null = () => null;
+  private byMask: (State | null | undefined)[] = NOTHING;
+  /** Builds the states of `byMask` not built yet; null once all are. */
+  private build: ((mask: number) => State | null) | null = null;
   /** What the last {@link typed} call read: in which walk, and the segment's value by each of `parsers`. */
   walk = -1;
-  private values: unknown[] = [];
+  private values: unknown[] = NOTHING;
 
   /** `depth`: segments consumed when the walk is here. */
-  constructor(readonly depth: number, prefix: number[], end: number[], onward: number) {
+  constructor(readonly depth: number, prefix: readonly number[], end: readonly number[], onward: number) {
     this.prefix = prefix;
     this.end = end;
     this.prefixFirst = prefix[0]!;
@@ -86,22 +92,23 @@ export class State {
   }
 
   /**
-   * Sets where a segment that is no literal here leads: `build(mask)` is the state for the segments
-   * that exactly the `parsers` in `mask` (bit i for `parsers[i]`) accept. A few parsers get all their
+   * Sets where a segment that is no literal here leads. With no `parsers` (other than `Text`) to
+   * decide, that is one state, `next`; with some, `next(mask)` is the state for the segments that
+   * exactly the `parsers` in `mask` (bit i for `parsers[i]`) accept. A few parsers get all their
    * states now; more get each state on first use, since most combinations never occur.
    */
-  setOthers(parsers: readonly PathParser<unknown>[], build: (mask: number) => State | null): void {
-    if (parsers.length === 0) {
-      this.other = build(0);
+  setOthers(parsers: readonly PathParser<unknown>[], next: State | null | ((mask: number) => State | null)): void {
+    if (typeof next !== "function") {
+      this.other = next;
       return;
     }
     if (parsers.length > 30) throw new RangeError("compile: more than 30 different parsers compete for one path segment");
     this.other = undefined;
     this.parsers = parsers;
-    this.build = build;
     this.byMask = new Array<State | null | undefined>(1 << parsers.length).fill(undefined);
     this.values = new Array<unknown>(parsers.length).fill(NoParse);
-    if (parsers.length <= EAGER_PARSERS) for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = build(mask);
+    if (parsers.length > EAGER_PARSERS) this.build = next;
+    else for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = next(mask);
   }
 
   /** The literals wanted next and where each leads (empty when none is). */
@@ -161,7 +168,7 @@ export class State {
       if (value !== NoParse) mask |= 1 << i;
     }
     let next = this.byMask[mask];
-    if (next === undefined) next = this.byMask[mask] = this.build(mask);
+    if (next === undefined) next = this.byMask[mask] = this.build!(mask);
     return next;
   }
 
@@ -172,6 +179,9 @@ export class State {
     return (Math.imul(key, 0x9e3779b1) >>> this.tableShift) << 1;
   }
 }
+
+/** The list of no route at all (NONE-terminated): most states' `prefix`, many states' `end`. */
+const NO_ROUTES: readonly number[] = Object.freeze([NONE]);
 
 /** Builds the states of one route set; equal route sets at equal depths share a state. */
 export class StateBuilder {
@@ -193,21 +203,19 @@ export class StateBuilder {
   }
 
   private build(depth: number, ids: readonly number[]): State {
-    const prefix: number[] = [];
-    const end: number[] = [];
-    const onward: number[] = [];
+    let prefix: number[] | null = null;
+    let end: number[] | null = null;
+    let onward: number[] | null = null;
     for (const id of ids) {
       const chain = this.chains[id]!;
-      if (chain.tests.length > depth) onward.push(id);
+      if (chain.tests.length > depth) (onward ??= []).push(id);
       else {
-        end.push(id);
-        if (!chain.exact) prefix.push(id);
+        (end ??= []).push(id);
+        if (!chain.exact) (prefix ??= []).push(id);
       }
     }
-    prefix.push(NONE);
-    end.push(NONE);
-    const state = new State(depth, prefix, end, onward.length > 0 ? onward[0]! : NONE);
-    if (onward.length > 0) this.link(state, depth, onward);
+    const state = new State(depth, terminated(prefix), terminated(end), onward !== null ? onward[0]! : NONE);
+    if (onward !== null) this.link(state, depth, onward);
     return state;
   }
 
@@ -217,33 +225,43 @@ export class StateBuilder {
     const typed: number[] = [];
     for (const id of onward) {
       const test = this.chains[id]!.tests[depth]!;
-      if (typeof test === "string") {
-        if (!byLiteral.has(test)) byLiteral.set(test, []);
-        byLiteral.get(test)!.push(id);
+      if (typeof test !== "string") typed.push(id);
+      else {
+        const ids = byLiteral.get(test);
+        if (ids === undefined) byLiteral.set(test, [id]);
+        else ids.push(id);
       }
     }
-    // a typed route also follows every literal its parser accepts, keeping route order
-    for (const id of onward) {
-      const test = this.chains[id]!.tests[depth]!;
-      if (typeof test === "string") continue;
-      typed.push(id);
-      for (const [literal, ids] of byLiteral) if (this.accepts(test.parser, literal)) ids.push(id);
-    }
+    // the different parsers of the typed routes (`Text` too), and which one each route has
+    const distinct: PathParser<unknown>[] = [];
+    const which = typed.map((id) => {
+      const parser = this.parserAt(id, depth);
+      const index = distinct.indexOf(parser);
+      return index !== -1 ? index : distinct.push(parser) - 1;
+    });
     if (byLiteral.size > 0) {
       const next = new Map<string, State | null>();
-      for (const [literal, ids] of byLiteral) next.set(literal, this.state(depth + 1, ids.sort((a, b) => a - b)));
+      const accepted: boolean[] = [];
+      for (const [literal, ids] of byLiteral) {
+        // a typed route also follows every literal its parser accepts, keeping route order
+        if (typed.length > 0) {
+          for (let p = 0; p < distinct.length; p++) accepted[p] = this.accepts(distinct[p]!, literal);
+          const before = ids.length;
+          for (let i = 0; i < typed.length; i++) if (accepted[which[i]!]) ids.push(typed[i]!);
+          if (ids.length > before) ids.sort((a, b) => a - b);
+        }
+        next.set(literal, this.state(depth + 1, ids));
+      }
       state.setLiterals(next);
     }
-    const parsers = [...new Set(typed.map((id) => this.parserAt(id, depth)))].filter((p) => p !== Text);
-    state.setOthers(parsers, (mask) =>
-      this.state(
-        depth + 1,
-        typed.filter((id) => {
-          const parser = this.parserAt(id, depth);
-          return parser === Text || (mask & (1 << parsers.indexOf(parser))) !== 0;
-        }),
-      ),
-    );
+    const parsers = distinct.filter((p) => p !== Text);
+    if (parsers.length === 0) {
+      state.setOthers(parsers, this.state(depth + 1, typed));
+      return;
+    }
+    // bit i for `parsers[i]`; 0 for `Text`, which accepts every segment
+    const bits = which.map((index) => (distinct[index] === Text ? 0 : 1 << parsers.indexOf(distinct[index]!)));
+    state.setOthers(parsers, (mask) => this.state(depth + 1, typed.filter((_, i) => bits[i] === 0 || (mask & bits[i]!) !== 0)));
   }
 
   private parserAt(id: number, depth: number): PathParser<unknown> {
@@ -257,4 +275,11 @@ export class StateBuilder {
     if (verdict === undefined) byLiteral.set(literal, (verdict = parseSegment(parser, literal) !== NoParse));
     return verdict;
   }
+}
+
+/** `routes` followed by NONE; the shared {@link NO_ROUTES} for none. */
+function terminated(routes: number[] | null): readonly number[] {
+  if (routes === null) return NO_ROUTES;
+  routes.push(NONE);
+  return routes;
 }
