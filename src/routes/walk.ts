@@ -93,14 +93,15 @@ class Walk {
         if (!exact || node.segments.length === 0) {
           for (const segment of node.segments) tests.push(segment);
           this.visit(node.next, method, exact);
-          tests.length = depth;
+          // pops, not a shorter length: setting the length is a call into the runtime
+          while (tests.length > depth) tests.pop();
         }
         break;
       case "pathVar":
         if (!exact) {
           tests.push({ label: node.label, parser: node.parser });
           this.visit(node.next, method, exact);
-          tests.length = depth;
+          tests.pop();
         }
         break;
       case "pathEnd":

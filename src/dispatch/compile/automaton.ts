@@ -202,17 +202,18 @@ export class Automaton implements Walk, WalkRecords {
   }
 
   private entry(builder: StateBuilder, budget: CodeBudget, accepts: (chain: Chain) => boolean): Entry {
+    const chains = this.chains;
     const ids: number[] = [];
-    this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
+    for (let id = 0; id < chains.length; id++) if (accepts(chains[id]!)) ids.push(id);
     // the static paths are found by walking the automaton without them
     const walked: Entry = { start: builder.state(0, ids), statics: null, staticCode: null, walk: null };
     const statics = new Map<string, number>();
     for (const id of ids) {
-      const tests = this.chains[id]!.tests;
+      const tests = chains[id]!.tests;
       // a raw path holds no `?` (the query starts there) and no `%` (it is decoded first)
       if (!tests.every((t) => typeof t === "string" && !t.includes("%") && !t.includes("?"))) continue;
       const winner = this.firstInSegments(walked, tests as string[], 0, -1);
-      const chain = this.chains[winner];
+      const chain = chains[winner];
       if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {
         statics.set(`/${tests.join("/")}`, winner);
       }

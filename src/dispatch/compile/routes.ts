@@ -1,6 +1,9 @@
 import type { PathParser } from "../../parsers/parser.js";
-import type { Chain, Leaf } from "../../routes/walk.js";
+import type { Chain, Leaf, VarTest } from "../../routes/walk.js";
 import { extendVars, type Vars, type VarsConstructor, varsShape } from "../../vars.js";
+
+/** Shared by the routes without variables; not frozen, so that it has the map of any other small list of numbers. */
+const NO_VARIABLES: readonly never[] = [];
 
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
@@ -14,21 +17,25 @@ export class CompiledRoute {
   /** Segments consumed by the route's tests. */
   readonly depth: number;
   /** Per variable, in path order: its label, its parser, the depth of the segment it is captured from. */
-  private readonly labels: string[] = [];
-  private readonly parsers: PathParser<unknown>[] = [];
-  private readonly depths: number[] = [];
+  private readonly labels: readonly string[] = NO_VARIABLES;
+  private readonly parsers: readonly PathParser<unknown>[] = NO_VARIABLES;
+  private readonly depths: readonly number[] = NO_VARIABLES;
   /** Makes the vars of this route alone (no guard above it captured any). */
   private readonly shape: VarsConstructor;
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
-    this.depth = chain.tests.length;
-    chain.tests.forEach((test, depth) => {
-      if (typeof test === "string") return;
-      this.labels.push(test.label);
-      this.parsers.push(test.parser);
-      this.depths.push(depth);
-    });
+    const tests = chain.tests;
+    this.depth = tests.length;
+    const depths: number[] = [];
+    for (let depth = 0; depth < tests.length; depth++) if (typeof tests[depth] !== "string") depths.push(depth);
+    // lists of their own for the routes with variables; the rest share the empty one
+    if (depths.length > 0) {
+      const variables = depths.map((depth) => tests[depth] as VarTest);
+      this.depths = depths;
+      this.labels = variables.map((test) => test.label);
+      this.parsers = variables.map((test) => test.parser);
+    }
     this.shape = varsShape(this.labels);
   }
 

@@ -23,8 +23,12 @@ export const NONE = 0x7fffffff;
 /** Typed-segment parsers beyond this many at one state get their transitions built on first use. */
 const EAGER_PARSERS = 4;
 
-/** Shared by every state that has no parsers to decide its next state (never written to). */
-const NO_PARSERS: readonly PathParser<unknown>[] = Object.freeze([]);
+/*
+ * Shared by every state that has no parsers to decide its next state, and never written to (only
+ * such a state's walk does). Not frozen: a frozen list has a map of its own, which would make the
+ * walk's reads of these fields see two kinds of list.
+ */
+const NO_PARSERS: readonly PathParser<unknown>[] = [];
 const NOTHING: never[] = [];
 
 /** One state: the routes alive after `depth` segments, where they complete, and where each segment leads. */
@@ -73,22 +77,28 @@ export class State {
     this.onward = onward;
   }
 
-  /** Sets where each literal (non-empty) leads. */
-  setLiterals(next: ReadonlyMap<string, State | null>): void {
+  /** Sets where each literal (non-empty) leads: `literals[i]` to `states[i]`. */
+  setLiterals(literals: readonly string[], states: readonly (State | null)[]): void {
+    if (literals.length === 1) {
+      // one literal is compared without hashing: no table
+      this.only = literals[0]!;
+      this.onlyNext = states[0]!;
+      return;
+    }
     // at most half full
     let bits = 1;
-    while (1 << bits < next.size * 2) bits++;
+    while (1 << bits < literals.length * 2) bits++;
     const table = new Array<string | State | null | undefined>(2 << bits).fill(undefined);
     this.tableMask = (2 << bits) - 1;
     this.tableShift = 32 - bits;
-    for (const [literal, state] of next) {
+    for (let i = 0; i < literals.length; i++) {
+      const literal = literals[i]!;
       let slot = this.slotOf(literal, 0, literal.length);
       while (table[slot] !== undefined) slot = (slot + 2) & this.tableMask;
       table[slot] = literal;
-      table[slot + 1] = state;
+      table[slot + 1] = states[i]!;
     }
     this.table = table;
-    if (next.size === 1) for (const [literal, state] of next) [this.only, this.onlyNext] = [literal, state];
   }
 
   /**
@@ -113,6 +123,7 @@ export class State {
 
   /** The literals wanted next and where each leads (empty when none is). */
   literals(): [string, State | null][] {
+    if (this.only !== null) return [[this.only, this.onlyNext]];
     const table = this.table ?? [];
     const out: [string, State | null][] = [];
     for (let slot = 0; slot < table.length; slot += 2) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
@@ -180,8 +191,8 @@ export class State {
   }
 }
 
-/** The list of no route at all (NONE-terminated): most states' `prefix`, many states' `end`. */
-const NO_ROUTES: readonly number[] = Object.freeze([NONE]);
+/** The list of no route at all (NONE-terminated), shared: most states' `prefix`, many states' `end` (not frozen, as above). */
+const NO_ROUTES: readonly number[] = [NONE];
 
 /** Builds the states of one route set; equal route sets at equal depths share a state. */
 export class StateBuilder {
@@ -240,7 +251,8 @@ export class StateBuilder {
       return index !== -1 ? index : distinct.push(parser) - 1;
     });
     if (byLiteral.size > 0) {
-      const next = new Map<string, State | null>();
+      const literals: string[] = [];
+      const states: (State | null)[] = [];
       const accepted: boolean[] = [];
       for (const [literal, ids] of byLiteral) {
         // a typed route also follows every literal its parser accepts, keeping route order
@@ -250,9 +262,10 @@ export class StateBuilder {
           for (let i = 0; i < typed.length; i++) if (accepted[which[i]!]) ids.push(typed[i]!);
           if (ids.length > before) ids.sort((a, b) => a - b);
         }
-        next.set(literal, this.state(depth + 1, ids));
+        literals.push(literal);
+        states.push(this.state(depth + 1, ids));
       }
-      state.setLiterals(next);
+      state.setLiterals(literals, states);
     }
     const parsers = distinct.filter((p) => p !== Text);
     if (parsers.length === 0) {
