@@ -99,7 +99,8 @@ class Walk {
         break;
       case "pathVar":
         if (!exact) {
-          tests.push({ label: node.label, parser: node.parser });
+          // the node is its own test: it has the label and the parser
+          tests.push(node);
           this.visit(node.next, method, exact);
           tests.pop();
         }

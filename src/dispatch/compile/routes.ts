@@ -17,9 +17,9 @@ export class CompiledRoute {
   /** Segments consumed by the route's tests. */
   readonly depth: number;
   /** Per variable, in path order: its label, its parser, the depth of the segment it is captured from. */
-  private readonly labels: readonly string[] = NO_VARIABLES;
-  private readonly parsers: readonly PathParser<unknown>[] = NO_VARIABLES;
-  private readonly depths: readonly number[] = NO_VARIABLES;
+  private readonly labels: readonly string[];
+  private readonly parsers: readonly PathParser<unknown>[];
+  private readonly depths: readonly number[];
   /** Makes the vars of this route alone (no guard above it captured any). */
   private readonly shape: VarsConstructor;
 
@@ -29,13 +29,12 @@ export class CompiledRoute {
     this.depth = tests.length;
     const depths: number[] = [];
     for (let depth = 0; depth < tests.length; depth++) if (typeof tests[depth] !== "string") depths.push(depth);
-    // lists of their own for the routes with variables; the rest share the empty one
-    if (depths.length > 0) {
-      const variables = depths.map((depth) => tests[depth] as VarTest);
-      this.depths = depths;
-      this.labels = variables.map((test) => test.label);
-      this.parsers = variables.map((test) => test.parser);
-    }
+    // lists of their own for the routes with variables (`slice` and `map`: just long enough, where
+    // `push` leaves room), the rest share the empty one
+    const own = depths.length > 0;
+    this.depths = own ? depths.slice() : NO_VARIABLES;
+    this.labels = own ? depths.map((depth) => (tests[depth] as VarTest).label) : NO_VARIABLES;
+    this.parsers = own ? depths.map((depth) => (tests[depth] as VarTest).parser) : NO_VARIABLES;
     this.shape = varsShape(this.labels);
   }
 

@@ -196,7 +196,9 @@ const NO_ROUTES: readonly number[] = [NONE];
 
 /** Builds the states of one route set; equal route sets at equal depths share a state. */
 export class StateBuilder {
-  private readonly memo = new Map<string, State | null>();
+  private readonly memo = new Map<string, State>();
+  /** The states of one route alone (most states: a route's own tail), by `depth × routes + route`: no key to build. */
+  private readonly alone = new Map<number, State>();
   private readonly verdicts = new Map<PathParser<unknown>, Map<string, boolean>>();
 
   constructor(private readonly chains: readonly Chain[]) {}
@@ -204,12 +206,15 @@ export class StateBuilder {
   /** The state where the routes `ids` (ascending) are alive after `depth` segments. */
   state(depth: number, ids: readonly number[]): State | null {
     if (ids.length === 0) return null;
+    if (ids.length === 1) {
+      const key = depth * this.chains.length + ids[0]!;
+      let state = this.alone.get(key);
+      if (state === undefined) this.alone.set(key, (state = this.build(depth, ids)));
+      return state;
+    }
     const key = `${depth}:${ids.join(",")}`;
     let state = this.memo.get(key);
-    if (state === undefined) {
-      state = this.build(depth, ids);
-      this.memo.set(key, state);
-    }
+    if (state === undefined) this.memo.set(key, (state = this.build(depth, ids)));
     return state;
   }
 
@@ -232,6 +237,10 @@ export class StateBuilder {
 
   /** Sets the transitions of `state` for the routes `onward` that want one more segment. */
   private link(state: State, depth: number, onward: readonly number[]): void {
+    if (onward.length === 1) {
+      this.linkOne(state, depth, onward);
+      return;
+    }
     const byLiteral = new Map<string, number[]>();
     const typed: number[] = [];
     for (const id of onward) {
@@ -267,6 +276,8 @@ export class StateBuilder {
       }
       state.setLiterals(literals, states);
     }
+    // no typed route: every other segment leads nowhere, as a new state has it
+    if (typed.length === 0) return;
     const parsers = distinct.filter((p) => p !== Text);
     if (parsers.length === 0) {
       state.setOthers(parsers, this.state(depth + 1, typed));
@@ -275,6 +286,15 @@ export class StateBuilder {
     // bit i for `parsers[i]`; 0 for `Text`, which accepts every segment
     const bits = which.map((index) => (distinct[index] === Text ? 0 : 1 << parsers.indexOf(distinct[index]!)));
     state.setOthers(parsers, (mask) => this.state(depth + 1, typed.filter((_, i) => bits[i] === 0 || (mask & bits[i]!) !== 0)));
+  }
+
+  /** {@link link} for one route (`alone`, a list of it) that wants one more segment: where it goes, and nowhere else. */
+  private linkOne(state: State, depth: number, alone: readonly number[]): void {
+    const test = this.chains[alone[0]!]!.tests[depth]!;
+    const next = this.state(depth + 1, alone);
+    if (typeof test === "string") state.setLiterals([test], [next]);
+    else if (test.parser === Text) state.setOthers(NO_PARSERS, next);
+    else state.setOthers([test.parser], (mask) => (mask === 0 ? null : next));
   }
 
   private parserAt(id: number, depth: number): PathParser<unknown> {
@@ -290,9 +310,12 @@ export class StateBuilder {
   }
 }
 
-/** `routes` followed by NONE; the shared {@link NO_ROUTES} for none. */
+/**
+ * `routes` followed by NONE, in a list of just that length (`slice`: a list grown by `push` keeps
+ * room for more, and states keep theirs); the shared {@link NO_ROUTES} for none.
+ */
 function terminated(routes: number[] | null): readonly number[] {
   if (routes === null) return NO_ROUTES;
   routes.push(NONE);
-  return routes;
+  return routes.slice();
 }
