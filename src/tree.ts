@@ -234,48 +234,51 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
 }
 
 /**
- * True when `test` holds for some node of the tree. A run of single-`next` nodes (most of a route) is
- * followed without bookkeeping; only where runs start (an alternative) and `alt`s are remembered, so
- * a subtree shared by several routes is walked once from there. A node inside a run that several
- * runs share may be tested more than once, so `test` must be pure. A run longer than
- * {@link LONGEST_RUN} is cut and remembered too: a hand-made cyclic tree cannot loop forever.
+ * True when some node of the kind `kind` in the tree passes `test` (any such node, without one).
+ * A run of single-`next` nodes (most of a route) is followed without bookkeeping: only `alt`s, and
+ * every {@link LONGEST_RUN}th node of a run, are remembered, so a subtree shared by several routes
+ * is walked once from there, and a hand-made cyclic tree cannot loop forever. A node inside a run
+ * that several runs share may be tested more than once, so `test` must be pure.
  */
-export function someNode(root: RouteNode, test: (node: RouteNode) => boolean): boolean {
+export function someNode<K extends RouteNode["kind"]>(root: RouteNode, kind: K, test?: (node: NodeOfKind<K>) => boolean): boolean {
   let seen: Set<RouteNode> | null = null;
   const starts: RouteNode[] = [root];
-  while (starts.length > 0) {
+  runs: while (starts.length > 0) {
     let node = starts.pop()!;
-    for (let steps = 0; node.kind !== "alt" && node.kind !== "handler" && steps < LONGEST_RUN; steps++) {
-      if (test(node)) return true;
+    for (let steps = 0; ; steps++) {
+      if (node.kind === "alt" || (steps > 0 && steps % LONGEST_RUN === 0)) {
+        seen ??= new Set();
+        if (seen.has(node)) continue runs;
+        seen.add(node);
+      }
+      if (node.kind === kind && (test === undefined || test(node as NodeOfKind<K>))) return true;
+      if (node.kind === "handler") continue runs;
+      if (node.kind === "alt") {
+        for (let i = node.alternatives.length - 1; i >= 0; i--) starts.push(node.alternatives[i]!);
+        continue runs;
+      }
       node = node.next;
     }
-    if (node.kind === "handler") {
-      if (test(node)) return true;
-      continue;
-    }
-    seen ??= new Set();
-    if (seen.has(node)) continue;
-    seen.add(node);
-    if (node.kind !== "alt") starts.push(node);
-    else if (test(node)) return true;
-    else for (let i = node.alternatives.length - 1; i >= 0; i--) starts.push(node.alternatives[i]!);
   }
   return false;
 }
+
+/** The node type of one kind. */
+type NodeOfKind<K extends RouteNode["kind"]> = Extract<RouteNode, { kind: K }>;
 
 /** Nodes followed one by one before {@link someNode} remembers where it is. */
 const LONGEST_RUN = 64;
 
 /** True when a `pathVar` in this tree captures `label`. */
 export function captures(root: RouteNode, label: string): boolean {
-  return someNode(root, (node) => node.kind === "pathVar" && node.label === label);
+  return someNode(root, "pathVar", (node) => node.label === label);
 }
 
 /** Every label captured by a `pathVar` in this tree. */
 export function labelsIn(root: RouteNode): Set<string> {
   const labels = new Set<string>();
-  someNode(root, (node) => {
-    if (node.kind === "pathVar") labels.add(node.label);
+  someNode(root, "pathVar", (node) => {
+    labels.add(node.label);
     return false;
   });
   return labels;

@@ -137,5 +137,5 @@ class Walk {
 
 /** True when the tree has a guard anywhere. */
 export function hasGuard(tree: RouteNode): boolean {
-  return someNode(tree, (node) => node.kind === "guard");
+  return someNode(tree, "guard");
 }

@@ -219,6 +219,7 @@ export class StateBuilder {
   }
 
   private build(depth: number, ids: readonly number[]): State {
+    if (ids.length === 1) return this.buildOne(depth, ids);
     let prefix: number[] | null = null;
     let end: number[] | null = null;
     let onward: number[] | null = null;
@@ -232,6 +233,19 @@ export class StateBuilder {
     }
     const state = new State(depth, terminated(prefix), terminated(end), onward !== null ? onward[0]! : NONE);
     if (onward !== null) this.link(state, depth, onward);
+    return state;
+  }
+
+  /** {@link build} for one route (`alone`, a list of it): the most common state, made without sorting routes into lists. */
+  private buildOne(depth: number, alone: readonly number[]): State {
+    const id = alone[0]!;
+    const chain = this.chains[id]!;
+    if (chain.tests.length <= depth) {
+      const end = [id, NONE];
+      return new State(depth, chain.exact ? NO_ROUTES : end, end, NONE);
+    }
+    const state = new State(depth, NO_ROUTES, NO_ROUTES, id);
+    this.linkOne(state, depth, alone);
     return state;
   }
 
