@@ -36,9 +36,8 @@ export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars
 export function varsShape(labels: readonly string[]): VarsConstructor {
   let node = SHAPES;
   for (const label of labels) {
-    const next = (node.next ??= new Map());
-    let child = next.get(label);
-    if (child === undefined) next.set(label, (child = { shape: undefined, next: undefined }));
+    let child = node.next.get(label);
+    if (child === undefined) node.next.set(label, (child = new ShapeNode()));
     node = child;
   }
   if (node.shape === undefined) {
@@ -50,9 +49,9 @@ export function varsShape(labels: readonly string[]): VarsConstructor {
 }
 
 /** The constructor of one label list (once made), and the lists that go on from it, by their next label. */
-interface ShapeNode {
-  shape: VarsConstructor | undefined;
-  next: Map<string, ShapeNode> | undefined;
+class ShapeNode {
+  shape: VarsConstructor | undefined = undefined;
+  readonly next = new Map<string, ShapeNode>();
 }
 
 /**
@@ -61,7 +60,7 @@ interface ShapeNode {
  * the dictionary objects they replace). Label lists come from route trees, so this stays small.
  * A trie by label: finding a list's constructor builds no key.
  */
-const SHAPES: ShapeNode = { shape: undefined, next: undefined };
+const SHAPES = new ShapeNode();
 
 /**
  * `inherited`'s variables followed by `labels` with `values` (a later label of the same name

@@ -70,7 +70,7 @@ export function routeChainsOf(tree: RouteNode): RouteChain[] {
  */
 class Walk {
   private readonly chains: Chain[] = [];
-  private readonly tests: SegmentTest[] = [];
+  private readonly tests: SegmentTest[] = emptyOfAnyKind();
   /** The nodes from the root to the current one, kept only for {@link RouteChain}s. */
   private readonly trail: RouteNode[] = [];
 
@@ -133,6 +133,17 @@ class Walk {
     const chain: RouteChain = { method, tests, exact, leaf, nodes, guards };
     this.chains.push(chain);
   }
+}
+
+/**
+ * An empty list that V8 already holds as a list of any values: one that starts as `[]` is taken for
+ * a list of small integers until the first string goes in, and code compiled for one walk's list
+ * would be thrown away at the next walk's.
+ */
+function emptyOfAnyKind(): SegmentTest[] {
+  const list: SegmentTest[] = [""];
+  list.pop();
+  return list;
 }
 
 /** True when the tree has a guard anywhere. */

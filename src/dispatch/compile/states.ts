@@ -194,22 +194,52 @@ export class State {
 /** The list of no route at all (NONE-terminated), shared: most states' `prefix`, many states' `end` (not frozen, as above). */
 const NO_ROUTES: readonly number[] = [NONE];
 
+/** A state still to link: its routes that want one more segment; the next one to link after it. */
+interface Unlinked {
+  readonly state: State;
+  readonly onward: readonly number[];
+  readonly below: Unlinked | null;
+}
+
 /** Builds the states of one route set; equal route sets at equal depths share a state. */
 export class StateBuilder {
   private readonly memo = new Map<string, State>();
   /** The states of one route alone (most states: a route's own tail), by `depth × routes + route`: no key to build. */
   private readonly alone = new Map<number, State>();
   private readonly verdicts = new Map<PathParser<unknown>, Map<string, boolean>>();
+  /**
+   * States made but not linked yet, each with the routes that want one more segment: states are
+   * linked in turn by one loop, not by recursion (deep recursion here made large compiled code).
+   */
+  private unlinked: Unlinked | null = null;
+  private linking = false;
 
   constructor(private readonly chains: readonly Chain[]) {}
 
-  /** The state where the routes `ids` (ascending) are alive after `depth` segments. */
+  /** The state where the routes `ids` (ascending) are alive after `depth` segments, linked, and every state it leads to. */
   state(depth: number, ids: readonly number[]): State | null {
+    const state = this.find(depth, ids);
+    // called while linking (a state's mask states): the loop below is running already
+    if (this.linking) return state;
+    this.linking = true;
+    try {
+      for (let next = this.unlinked; next !== null; next = this.unlinked) {
+        this.unlinked = next.below;
+        this.link(next.state, next.onward);
+      }
+    } finally {
+      this.linking = false;
+    }
+    return state;
+  }
+
+  /** The state of `ids` after `depth` segments, made (and left to link) when there is none yet. */
+  private find(depth: number, ids: readonly number[]): State | null {
     if (ids.length === 0) return null;
     if (ids.length === 1) {
       const key = depth * this.chains.length + ids[0]!;
       let state = this.alone.get(key);
-      if (state === undefined) this.alone.set(key, (state = this.build(depth, ids)));
+      if (state === undefined) this.alone.set(key, (state = this.buildOne(depth, ids)));
       return state;
     }
     const key = `${depth}:${ids.join(",")}`;
@@ -219,7 +249,6 @@ export class StateBuilder {
   }
 
   private build(depth: number, ids: readonly number[]): State {
-    if (ids.length === 1) return this.buildOne(depth, ids);
     let prefix: number[] | null = null;
     let end: number[] | null = null;
     let onward: number[] | null = null;
@@ -232,8 +261,12 @@ export class StateBuilder {
       }
     }
     const state = new State(depth, terminated(prefix), terminated(end), onward !== null ? onward[0]! : NONE);
-    if (onward !== null) this.link(state, depth, onward);
+    if (onward !== null) this.toLink(state, onward);
     return state;
+  }
+
+  private toLink(state: State, onward: readonly number[]): void {
+    this.unlinked = { state, onward, below: this.unlinked };
   }
 
   /** {@link build} for one route (`alone`, a list of it): the most common state, made without sorting routes into lists. */
@@ -245,67 +278,84 @@ export class StateBuilder {
       return new State(depth, chain.exact ? NO_ROUTES : end, end, NONE);
     }
     const state = new State(depth, NO_ROUTES, NO_ROUTES, id);
-    this.linkOne(state, depth, alone);
+    this.toLink(state, alone);
     return state;
   }
 
   /** Sets the transitions of `state` for the routes `onward` that want one more segment. */
-  private link(state: State, depth: number, onward: readonly number[]): void {
+  private link(state: State, onward: readonly number[]): void {
+    const depth = state.depth;
     if (onward.length === 1) {
       this.linkOne(state, depth, onward);
       return;
     }
-    const byLiteral = new Map<string, number[]>();
+    // the literals wanted next, in order, each with its routes; the routes wanting a typed segment
+    const literals: string[] = [];
+    const groups: number[][] = [];
+    const groupOf = new Map<string, number[]>();
     const typed: number[] = [];
-    for (const id of onward) {
+    for (let k = 0; k < onward.length; k++) {
+      const id = onward[k]!;
       const test = this.chains[id]!.tests[depth]!;
       if (typeof test !== "string") typed.push(id);
       else {
-        const ids = byLiteral.get(test);
-        if (ids === undefined) byLiteral.set(test, [id]);
-        else ids.push(id);
+        const ids = groupOf.get(test);
+        if (ids !== undefined) ids.push(id);
+        else {
+          const group = [id];
+          groupOf.set(test, group);
+          literals.push(test);
+          groups.push(group);
+        }
       }
     }
-    // the different parsers of the typed routes (`Text` too), and which one each route has
-    const distinct: PathParser<unknown>[] = [];
-    const which = typed.map((id) => {
-      const parser = this.parserAt(id, depth);
-      const index = distinct.indexOf(parser);
-      return index !== -1 ? index : distinct.push(parser) - 1;
-    });
-    if (byLiteral.size > 0) {
-      const literals: string[] = [];
-      const states: (State | null)[] = [];
-      const accepted: boolean[] = [];
-      for (const [literal, ids] of byLiteral) {
-        // a typed route also follows every literal its parser accepts, keeping route order
-        if (typed.length > 0) {
-          for (let p = 0; p < distinct.length; p++) accepted[p] = this.accepts(distinct[p]!, literal);
-          const before = ids.length;
-          for (let i = 0; i < typed.length; i++) if (accepted[which[i]!]) ids.push(typed[i]!);
-          if (ids.length > before) ids.sort((a, b) => a - b);
-        }
-        literals.push(literal);
-        states.push(this.state(depth + 1, ids));
-      }
+    if (typed.length > 0 && literals.length > 0) this.followLiterals(depth, typed, literals, groups);
+    if (literals.length > 0) {
+      const states = new Array<State | null>(literals.length);
+      for (let i = 0; i < literals.length; i++) states[i] = this.find(depth + 1, groups[i]!);
       state.setLiterals(literals, states);
     }
-    // no typed route: every other segment leads nowhere, as a new state has it
-    if (typed.length === 0) return;
-    const parsers = distinct.filter((p) => p !== Text);
+    // with no typed route, every other segment leads nowhere, as a new state has it
+    if (typed.length > 0) this.linkOthers(state, depth, typed);
+  }
+
+  /** A typed route also follows every literal its parser accepts: it joins that literal's routes, in route order. */
+  private followLiterals(depth: number, typed: readonly number[], literals: readonly string[], groups: number[][]): void {
+    for (let i = 0; i < literals.length; i++) {
+      const ids = groups[i]!;
+      const before = ids.length;
+      for (const id of typed) if (this.accepts(this.parserAt(id, depth), literals[i]!)) ids.push(id);
+      if (ids.length > before) ids.sort((a, b) => a - b);
+    }
+  }
+
+  /** Sets where a segment that is no literal leads, for the routes `typed` that want a typed segment. */
+  private linkOthers(state: State, depth: number, typed: readonly number[]): void {
+    // the parsers that decide (`Text` accepts every segment)
+    const parsers: PathParser<unknown>[] = [];
+    for (const id of typed) {
+      const parser = this.parserAt(id, depth);
+      if (parser !== Text && !parsers.includes(parser)) parsers.push(parser);
+    }
     if (parsers.length === 0) {
-      state.setOthers(parsers, this.state(depth + 1, typed));
+      state.setOthers(NO_PARSERS, this.find(depth + 1, typed));
       return;
     }
-    // bit i for `parsers[i]`; 0 for `Text`, which accepts every segment
-    const bits = which.map((index) => (distinct[index] === Text ? 0 : 1 << parsers.indexOf(distinct[index]!)));
-    state.setOthers(parsers, (mask) => this.state(depth + 1, typed.filter((_, i) => bits[i] === 0 || (mask & bits[i]!) !== 0)));
+    state.setOthers(parsers, (mask) =>
+      this.state(
+        depth + 1,
+        typed.filter((id) => {
+          const parser = this.parserAt(id, depth);
+          return parser === Text || (mask & (1 << parsers.indexOf(parser))) !== 0;
+        }),
+      ),
+    );
   }
 
   /** {@link link} for one route (`alone`, a list of it) that wants one more segment: where it goes, and nowhere else. */
   private linkOne(state: State, depth: number, alone: readonly number[]): void {
     const test = this.chains[alone[0]!]!.tests[depth]!;
-    const next = this.state(depth + 1, alone);
+    const next = this.find(depth + 1, alone);
     if (typeof test === "string") state.setLiterals([test], [next]);
     else if (test.parser === Text) state.setOthers(NO_PARSERS, next);
     else state.setOthers([test.parser], (mask) => (mask === 0 ? null : next));
