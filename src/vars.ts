@@ -35,7 +35,8 @@ export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars
  */
 export function varsShape(labels: readonly string[]): VarsConstructor {
   let node = SHAPES;
-  for (const label of labels) {
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i]!;
     let child = node.next.get(label);
     if (child === undefined) node.next.set(label, (child = new ShapeNode()));
     node = child;

@@ -77,7 +77,13 @@ class Walk {
   constructor(private readonly throughGuards: boolean, private readonly withNodes: boolean) {}
 
   run(tree: RouteNode): Chain[] {
-    this.visit(tree, null, false);
+    // a root `alt` (the usual tree) is taken apart here: V8 records what `visit` sees only from its
+    // first few calls on, so code compiled for it would not expect the root's `alt`
+    if (tree.kind !== "alt") this.visit(tree, null, false);
+    else {
+      if (this.withNodes) this.trail.push(tree);
+      for (const alternative of tree.alternatives) this.visit(alternative, null, false);
+    }
     return this.chains;
   }
 

@@ -1,9 +1,14 @@
 import type { PathParser } from "../../parsers/parser.js";
-import type { Chain, Leaf, VarTest } from "../../routes/walk.js";
+import type { Chain, Leaf } from "../../routes/walk.js";
 import { extendVars, type Vars, type VarsConstructor, varsShape } from "../../vars.js";
 
-/** Shared by the routes without variables; not frozen, so that it has the map of any other small list of numbers. */
-const NO_VARIABLES: readonly never[] = [];
+/*
+ * Shared by the routes without variables. Not frozen, and each of the kind V8 gives the lists it
+ * stands for: a frozen list, or an empty `[]` where lists of strings are expected, has a map of its
+ * own, and code that read both kinds was compiled again.
+ */
+const NO_DEPTHS: readonly number[] = [];
+const NO_VALUES: readonly never[] = [""].slice(1) as never[];
 
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
@@ -28,13 +33,21 @@ export class CompiledRoute {
     const tests = chain.tests;
     this.depth = tests.length;
     const depths: number[] = [];
-    for (let depth = 0; depth < tests.length; depth++) if (typeof tests[depth] !== "string") depths.push(depth);
-    // lists of their own for the routes with variables (`slice` and `map`: just long enough, where
-    // `push` leaves room), the rest share the empty one
+    const labels: string[] = [];
+    const parsers: PathParser<unknown>[] = [];
+    for (let depth = 0; depth < tests.length; depth++) {
+      const test = tests[depth]!;
+      if (typeof test === "string") continue;
+      depths.push(depth);
+      labels.push(test.label);
+      parsers.push(test.parser);
+    }
+    // lists of their own for the routes with variables (`slice`: just long enough, where `push`
+    // leaves room; not `map`, whose compiled form makes lists of another kind), the rest share the empty ones
     const own = depths.length > 0;
-    this.depths = own ? depths.slice() : NO_VARIABLES;
-    this.labels = own ? depths.map((depth) => (tests[depth] as VarTest).label) : NO_VARIABLES;
-    this.parsers = own ? depths.map((depth) => (tests[depth] as VarTest).parser) : NO_VARIABLES;
+    this.depths = own ? depths.slice() : NO_DEPTHS;
+    this.labels = own ? labels.slice() : NO_VALUES;
+    this.parsers = own ? parsers.slice() : NO_VALUES;
     this.shape = varsShape(this.labels);
   }
 
