@@ -25,8 +25,12 @@ export class CompiledRoute {
   private readonly labels: readonly string[];
   private readonly parsers: readonly PathParser<unknown>[];
   private readonly depths: readonly number[];
-  /** Makes the vars of this route alone (no guard above it captured any). */
-  private readonly shape: VarsConstructor;
+  /**
+   * Makes the vars of this route alone (no guard above it captured any). Found on first use: a label
+   * list not seen before costs a generated constructor, which compiling would otherwise pay for
+   * every route of a table at once.
+   */
+  private shape: VarsConstructor | null = null;
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
@@ -48,7 +52,6 @@ export class CompiledRoute {
     this.depths = own ? depths.slice() : NO_DEPTHS;
     this.labels = own ? labels.slice() : NO_VALUES;
     this.parsers = own ? parsers.slice() : NO_VALUES;
-    this.shape = varsShape(this.labels);
   }
 
   /**
@@ -58,18 +61,19 @@ export class CompiledRoute {
    */
   bind(inherited: Vars | null, source: ValueSource): Vars {
     if (inherited !== null) return extendVars(inherited, this.labels, this.values(source));
+    const shape = this.shape ?? (this.shape = varsShape(this.labels));
     const depths = this.depths;
     const parsers = this.parsers;
     // positional arguments for the common arities: no array per request
     switch (depths.length) {
       case 0:
-        return new this.shape();
+        return new shape();
       case 1:
-        return new this.shape(source.value(depths[0]!, parsers[0]!));
+        return new shape(source.value(depths[0]!, parsers[0]!));
       case 2:
-        return new this.shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
+        return new shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
       default:
-        return new this.shape(...this.values(source));
+        return new shape(...this.values(source));
     }
   }
 
