@@ -87,6 +87,16 @@ describe("searching the tree", () => {
     expect(hasGuard(alt(path("/x", shared), path("/y", shared)))).toBe(false);
   });
 
+  test("hasGuard after a walk: a guard on a route the walk leaves out is still found", () => {
+    const hidden = alt(method("GET", method("POST", guard(admin, a))), path("/x", pathEnd(b)));
+    const afterEnd = alt(pathEnd(path("/y", guard(admin, a))), path("/x", b));
+    const plain = alt(method("GET", path("/x", a)), path("/y", pathEnd(b)));
+    for (const throughGuards of [true, false]) {
+      for (const tree of [hidden, afterEnd, plain]) chainsOf(tree, throughGuards);
+      expect([hasGuard(hidden), hasGuard(afterEnd), hasGuard(plain)]).toEqual([true, true, false]);
+    }
+  });
+
   test("a long chain of single-next nodes is searched to its end", () => {
     let node: RouteNode = pathVar("last", Int, pathEnd(a));
     for (let i = 0; i < 500; i++) node = path(`/p${i}`, node);

@@ -51,8 +51,17 @@ export interface RouteChain extends Chain {
  * never reaches their leaves.
  */
 export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
-  return new Walk(throughGuards, false).run(tree);
+  const walk = new Walk(throughGuards, false);
+  const chains = walk.run(tree);
+  if (walk.sawEveryNode && !walk.sawGuard) GUARDLESS.add(tree);
+  return chains;
 }
+
+/**
+ * Trees a walk saw whole without meeting a guard, so that {@link hasGuard} need not search them
+ * again (`compile` asks right after walking). Trees are immutable, so the answer stays true.
+ */
+const GUARDLESS = new WeakSet<RouteNode>();
 
 /**
  * The routes of `tree` in first-match order, guards transparent (as {@link chainsOf} with
@@ -74,6 +83,10 @@ class Walk {
   /** The nodes from the root to the current one, kept only for {@link RouteChain}s. */
   private readonly trail: RouteNode[] = [];
 
+  /** False once a route is left out (its nodes below the cut are not visited). */
+  sawEveryNode = true;
+  sawGuard = false;
+
   constructor(private readonly throughGuards: boolean, private readonly withNodes: boolean) {}
 
   run(tree: RouteNode): Chain[] {
@@ -94,6 +107,7 @@ class Walk {
     switch (node.kind) {
       case "method":
         if (method === null || method === node.method) this.visit(node.next, node.method, exact);
+        else this.sawEveryNode = false;
         break;
       case "path":
         if (!exact || node.segments.length === 0) {
@@ -101,7 +115,7 @@ class Walk {
           this.visit(node.next, method, exact);
           // pops, not a shorter length: setting the length is a call into the runtime
           while (tests.length > depth) tests.pop();
-        }
+        } else this.sawEveryNode = false;
         break;
       case "pathVar":
         if (!exact) {
@@ -109,7 +123,7 @@ class Walk {
           tests.push(node);
           this.visit(node.next, method, exact);
           tests.pop();
-        }
+        } else this.sawEveryNode = false;
         break;
       case "pathEnd":
         this.visit(node.next, method, true);
@@ -118,6 +132,7 @@ class Walk {
         for (const alternative of node.alternatives) this.visit(alternative, method, exact);
         break;
       case "guard":
+        this.sawGuard = true;
         if (this.throughGuards) this.visit(node.next, method, exact);
         else this.end(node, method, exact);
         break;
@@ -154,5 +169,5 @@ function emptyOfAnyKind(): SegmentTest[] {
 
 /** True when the tree has a guard anywhere. */
 export function hasGuard(tree: RouteNode): boolean {
-  return someNode(tree, "guard");
+  return !GUARDLESS.has(tree) && someNode(tree, "guard");
 }
