@@ -234,13 +234,19 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
 }
 
 /**
- * True when some node of the kind `kind` in the tree passes `test` (any such node, without one).
+ * True when some node of the kind `kind` in the tree passes `test` (called with `argument`; any such
+ * node, without a test).
  * A run of single-`next` nodes (most of a route) is followed without bookkeeping: only `alt`s, and
  * every {@link LONGEST_RUN}th node of a run, are remembered, so a subtree shared by several routes
  * is walked once from there, and a hand-made cyclic tree cannot loop forever. A node inside a run
  * that several runs share may be tested more than once, so `test` must be pure.
  */
-export function someNode<K extends RouteNode["kind"]>(root: RouteNode, kind: K, test?: (node: NodeOfKind<K>) => boolean): boolean {
+export function someNode<K extends RouteNode["kind"], A = undefined>(
+  root: RouteNode,
+  kind: K,
+  test?: (node: NodeOfKind<K>, argument: A) => boolean,
+  argument?: A,
+): boolean {
   let seen: Set<RouteNode> | null = null;
   const starts: RouteNode[] = [root];
   runs: while (starts.length > 0) {
@@ -251,7 +257,7 @@ export function someNode<K extends RouteNode["kind"]>(root: RouteNode, kind: K, 
         if (seen.has(node)) continue runs;
         seen.add(node);
       }
-      if (node.kind === kind && (test === undefined || test(node as NodeOfKind<K>))) return true;
+      if (node.kind === kind && (test === undefined || test(node as NodeOfKind<K>, argument as A))) return true;
       if (node.kind === "handler") continue runs;
       if (node.kind === "alt") {
         for (let i = node.alternatives.length - 1; i >= 0; i--) starts.push(node.alternatives[i]!);
@@ -271,8 +277,11 @@ const LONGEST_RUN = 64;
 
 /** True when a `pathVar` in this tree captures `label`. */
 export function captures(root: RouteNode, label: string): boolean {
-  return someNode(root, "pathVar", (node) => node.label === label);
+  return someNode(root, "pathVar", hasLabel, label);
 }
+
+// one function for every search, not a closure per `pathVar` built
+const hasLabel = (node: PathVarNode, label: string): boolean => node.label === label;
 
 /** Every label captured by a `pathVar` in this tree. */
 export function labelsIn(root: RouteNode): Set<string> {

@@ -104,11 +104,8 @@ class Walk {
     const tests = this.tests;
     const depth = tests.length;
     if (this.withNodes) this.trail.push(node);
+    // the most frequent kinds first: a switch on strings tests its cases in order
     switch (node.kind) {
-      case "method":
-        if (method === null || method === node.method) this.visit(node.next, node.method, exact);
-        else this.sawEveryNode = false;
-        break;
       case "path":
         if (!exact || node.segments.length === 0) {
           for (const segment of node.segments) tests.push(segment);
@@ -128,6 +125,13 @@ class Walk {
       case "pathEnd":
         this.visit(node.next, method, true);
         break;
+      case "handler":
+        this.end(node, method, exact);
+        break;
+      case "method":
+        if (method === null || method === node.method) this.visit(node.next, node.method, exact);
+        else this.sawEveryNode = false;
+        break;
       case "alt":
         for (const alternative of node.alternatives) this.visit(alternative, method, exact);
         break;
@@ -135,9 +139,6 @@ class Walk {
         this.sawGuard = true;
         if (this.throughGuards) this.visit(node.next, method, exact);
         else this.end(node, method, exact);
-        break;
-      case "handler":
-        this.end(node, method, exact);
         break;
     }
     if (this.withNodes) this.trail.pop();
