@@ -10,6 +10,15 @@ import { extendVars, type Vars, type VarsConstructor, varsShape } from "../../va
 const NO_DEPTHS: readonly number[] = [];
 const NO_VALUES: readonly never[] = [""].slice(1) as never[];
 
+/**
+ * Where a route's variables are gathered before they are copied to lists of their own (`slice`:
+ * just long enough, where lists grown by `push` keep room for more; and no three lists to throw
+ * away per route).
+ */
+const SCRATCH_DEPTHS: number[] = [];
+const SCRATCH_LABELS: string[] = [];
+const SCRATCH_PARSERS: PathParser<unknown>[] = [];
+
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
   /** Segment `depth` as `parser` reads it (the route's tests passed, so it accepts it). */
@@ -36,22 +45,19 @@ export class CompiledRoute {
     this.leaf = chain.leaf;
     const tests = chain.tests;
     this.depth = tests.length;
-    const depths: number[] = [];
-    const labels: string[] = [];
-    const parsers: PathParser<unknown>[] = [];
+    let count = 0;
     for (let depth = 0; depth < tests.length; depth++) {
       const test = tests[depth]!;
       if (typeof test === "string") continue;
-      depths.push(depth);
-      labels.push(test.label);
-      parsers.push(test.parser);
+      SCRATCH_DEPTHS[count] = depth;
+      SCRATCH_LABELS[count] = test.label;
+      SCRATCH_PARSERS[count++] = test.parser;
     }
-    // lists of their own for the routes with variables (`slice`: just long enough, where `push`
-    // leaves room; not `map`, whose compiled form makes lists of another kind), the rest share the empty ones
-    const own = depths.length > 0;
-    this.depths = own ? depths.slice() : NO_DEPTHS;
-    this.labels = own ? labels.slice() : NO_VALUES;
-    this.parsers = own ? parsers.slice() : NO_VALUES;
+    // lists of just their length for the routes with variables (not `map`: its compiled form makes
+    // lists of another kind), the rest share the empty ones
+    this.depths = count > 0 ? SCRATCH_DEPTHS.slice(0, count) : NO_DEPTHS;
+    this.labels = count > 0 ? SCRATCH_LABELS.slice(0, count) : NO_VALUES;
+    this.parsers = count > 0 ? SCRATCH_PARSERS.slice(0, count) : NO_VALUES;
   }
 
   /**
