@@ -310,13 +310,16 @@ export class StateBuilder {
       }
     }
     if (typed.length > 0 && literals.length > 0) this.followLiterals(depth, typed, literals, groups);
-    if (literals.length > 0) {
-      const states = new Array<State | null>(literals.length);
-      for (let i = 0; i < literals.length; i++) states[i] = this.find(depth + 1, groups[i]!);
-      state.setLiterals(literals, states);
-    }
+    if (literals.length > 0) this.linkLiterals(state, depth, literals, groups);
     // with no typed route, every other segment leads nowhere, as a new state has it
     if (typed.length > 0) this.linkOthers(state, depth, typed);
+  }
+
+  /** Sets where each literal leads: to the state of its routes. */
+  private linkLiterals(state: State, depth: number, literals: readonly string[], groups: readonly (readonly number[])[]): void {
+    const states = new Array<State | null>(literals.length);
+    for (let i = 0; i < literals.length; i++) states[i] = this.find(depth + 1, groups[i]!);
+    state.setLiterals(literals, states);
   }
 
   /** A typed route also follows every literal its parser accepts: it joins that literal's routes, in route order. */
