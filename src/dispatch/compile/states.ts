@@ -236,12 +236,15 @@ export class StateBuilder {
   /** The state of `ids` after `depth` segments, made (and left to link) when there is none yet. */
   private find(depth: number, ids: readonly number[]): State | null {
     if (ids.length === 0) return null;
-    if (ids.length === 1) {
-      const key = depth * this.chains.length + ids[0]!;
-      let state = this.alone.get(key);
-      if (state === undefined) this.alone.set(key, (state = this.buildOne(depth, ids)));
-      return state;
-    }
+    if (ids.length > 1) return this.findMany(depth, ids);
+    const key = depth * this.chains.length + ids[0]!;
+    let state = this.alone.get(key);
+    if (state === undefined) this.alone.set(key, (state = this.buildOne(depth, ids)));
+    return state;
+  }
+
+  /** {@link find} for two routes or more (fewer states, found by a key spelling the routes). */
+  private findMany(depth: number, ids: readonly number[]): State {
     const key = `${depth}:${ids.join(",")}`;
     let state = this.memo.get(key);
     if (state === undefined) this.memo.set(key, (state = this.build(depth, ids)));
