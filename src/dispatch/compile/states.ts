@@ -80,9 +80,7 @@ export class State {
   /** Sets where each literal (non-empty) leads: `literals[i]` to `states[i]`. */
   setLiterals(literals: readonly string[], states: readonly (State | null)[]): void {
     if (literals.length === 1) {
-      // one literal is compared without hashing: no table
-      this.only = literals[0]!;
-      this.onlyNext = states[0]!;
+      this.setLiteral(literals[0]!, states[0]!);
       return;
     }
     // at most half full
@@ -99,6 +97,12 @@ export class State {
       table[slot + 1] = states[i]!;
     }
     this.table = table;
+  }
+
+  /** Sets where the one literal (non-empty) wanted next leads: compared without hashing, no table. */
+  setLiteral(literal: string, state: State | null): void {
+    this.only = literal;
+    this.onlyNext = state;
   }
 
   /**
@@ -362,7 +366,7 @@ export class StateBuilder {
   private linkOne(state: State, depth: number, alone: readonly number[]): void {
     const test = this.chains[alone[0]!]!.tests[depth]!;
     const next = this.find(depth + 1, alone);
-    if (typeof test === "string") state.setLiterals([test], [next]);
+    if (typeof test === "string") state.setLiteral(test, next);
     else if (test.parser === Text) state.setOthers(NO_PARSERS, next);
     else state.setOthers([test.parser], (mask) => (mask === 0 ? null : next));
   }
