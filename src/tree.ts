@@ -172,8 +172,17 @@ export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> 
  */
 export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route<V> {
   if (typeof literal !== "string") throw new TypeError(`path: expected a string literal, got ${describe(literal)}`);
-  const segments = literal.split("/").filter((piece) => piece !== "");
-  return Object.freeze({ kind: "path", literal: `/${segments.join("/")}`, segments: Object.freeze(segments), next: toNode(next, "path") });
+  // most literals are normalized already (`/a/b`): then they are their own spelling
+  const normalized = literal.length > 1 && literal.charCodeAt(0) === 47 /* / */ && literal.charCodeAt(literal.length - 1) !== 47 &&
+    !literal.includes("//");
+  const segments = !normalized ? literal.split("/").filter((piece) => piece !== "") :
+    literal.indexOf("/", 1) === -1 ? [literal.slice(1)] : literal.slice(1).split("/");
+  return Object.freeze({
+    kind: "path",
+    literal: normalized ? literal : `/${segments.join("/")}`,
+    segments: Object.freeze(segments),
+    next: toNode(next, "path"),
+  });
 }
 
 /**
@@ -190,7 +199,7 @@ export function pathVar<L extends string, T, V extends Vars = {}>(
     throw new TypeError(`pathVar("${label}"): expected a parser (an object or class with parseUrlPiece), got ${describe(parser)}`);
   }
   const node = toNode(next as Next<never>, `pathVar("${label}")`);
-  if (labelsIn(node).has(label)) {
+  if (captures(node, label)) {
     throw new TypeError(`pathVar: the label "${label}" is captured twice on one route`);
   }
   return Object.freeze({ kind: "pathVar", label, parser: parser as PathParser<unknown>, next: node });
@@ -224,23 +233,62 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
   return Object.freeze({ kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") });
 }
 
-/** Every node of the tree, each once (a subtree shared by several routes is visited once). */
-export function* nodesOf(root: RouteNode): Generator<RouteNode> {
-  const seen = new Set<RouteNode>();
-  const stack: RouteNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    yield node;
-    if (node.kind === "alt") stack.push(...node.alternatives);
-    else if (node.kind !== "handler") stack.push(node.next);
+/**
+ * True when some node of the kind `kind` in the tree passes `test` (called with `argument`; any such
+ * node, without a test).
+ * A run of single-`next` nodes (most of a route) is followed without bookkeeping: only `alt`s, and
+ * every {@link LONGEST_RUN}th node of a run, are remembered, so a subtree shared by several routes
+ * is walked once from there, and a hand-made cyclic tree cannot loop forever. A node inside a run
+ * that several runs share may be tested more than once, so `test` must be pure.
+ */
+export function someNode<K extends RouteNode["kind"], A = undefined>(
+  root: RouteNode,
+  kind: K,
+  test?: (node: NodeOfKind<K>, argument: A) => boolean,
+  argument?: A,
+): boolean {
+  let seen: Set<RouteNode> | null = null;
+  const starts: RouteNode[] = [root];
+  runs: while (starts.length > 0) {
+    let node = starts.pop()!;
+    for (let steps = 0; ; steps++) {
+      if (node.kind === "alt" || (steps > 0 && steps % LONGEST_RUN === 0)) {
+        seen ??= new Set();
+        if (seen.has(node)) continue runs;
+        seen.add(node);
+      }
+      if (node.kind === kind && (test === undefined || test(node as NodeOfKind<K>, argument as A))) return true;
+      if (node.kind === "handler") continue runs;
+      if (node.kind === "alt") {
+        for (let i = node.alternatives.length - 1; i >= 0; i--) starts.push(node.alternatives[i]!);
+        continue runs;
+      }
+      node = node.next;
+    }
   }
+  return false;
 }
+
+/** The node type of one kind. */
+type NodeOfKind<K extends RouteNode["kind"]> = Extract<RouteNode, { kind: K }>;
+
+/** Nodes followed one by one before {@link someNode} remembers where it is. */
+const LONGEST_RUN = 64;
+
+/** True when a `pathVar` in this tree captures `label`. */
+export function captures(root: RouteNode, label: string): boolean {
+  return someNode(root, "pathVar", hasLabel, label);
+}
+
+// one function for every search, not a closure per `pathVar` built
+const hasLabel = (node: PathVarNode, label: string): boolean => node.label === label;
 
 /** Every label captured by a `pathVar` in this tree. */
 export function labelsIn(root: RouteNode): Set<string> {
   const labels = new Set<string>();
-  for (const node of nodesOf(root)) if (node.kind === "pathVar") labels.add(node.label);
+  someNode(root, "pathVar", (node) => {
+    labels.add(node.label);
+    return false;
+  });
   return labels;
 }

@@ -34,22 +34,34 @@ export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars
  * loop of keyed stores on runtimes that forbid code generation (Cloudflare Workers, CSP).
  */
 export function varsShape(labels: readonly string[]): VarsConstructor {
-  const key = JSON.stringify(labels);
-  let shape = SHAPES.get(key);
-  if (shape === undefined) {
+  let node = SHAPES;
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i]!;
+    let child = node.next.get(label);
+    if (child === undefined) node.next.set(label, (child = new ShapeNode()));
+    node = child;
+  }
+  if (node.shape === undefined) {
     const made = generated(labels) ?? looped(labels);
     made.prototype = VARS_PROTOTYPE;
-    SHAPES.set(key, (shape = made as unknown as VarsConstructor));
+    node.shape = made as unknown as VarsConstructor;
   }
-  return shape;
+  return node.shape;
+}
+
+/** The constructor of one label list (once made), and the lists that go on from it, by their next label. */
+class ShapeNode {
+  shape: VarsConstructor | undefined = undefined;
+  readonly next = new Map<string, ShapeNode>();
 }
 
 /**
  * Constructors by label list, shared by every route and tree: routes with the same labels share
  * one constructor, which then runs hot (hundreds of cold generated functions cost more than
  * the dictionary objects they replace). Label lists come from route trees, so this stays small.
+ * A trie by label: finding a list's constructor builds no key.
  */
-const SHAPES = new Map<string, VarsConstructor>();
+const SHAPES = new ShapeNode();
 
 /**
  * `inherited`'s variables followed by `labels` with `values` (a later label of the same name

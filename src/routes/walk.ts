@@ -1,5 +1,5 @@
 import type { PathParser } from "../parsers/parser.js";
-import { nodesOf, type GuardNode, type HandlerNode, type RouteNode } from "../tree.js";
+import { someNode, type GuardNode, type HandlerNode, type RouteNode } from "../tree.js";
 
 /*
  * The one "tree → ordered routes" walk: the compiler and every tool that reads the tree (listing,
@@ -43,21 +43,6 @@ export interface RouteChain extends Chain {
   readonly guards: readonly GuardNode[];
 }
 
-/** The nodes passed so far, innermost first (shared tails: no copying per step). */
-interface Trail {
-  readonly node: RouteNode;
-  readonly up: Trail | null;
-}
-
-interface Prefix {
-  readonly method: string | null;
-  readonly tests: readonly SegmentTest[];
-  readonly exact: boolean;
-  readonly trail: Trail | null;
-}
-
-const ROOT: Prefix = { method: null, tests: [], exact: false, trail: null };
-
 /**
  * The routes of `tree` in first-match order. With `throughGuards`, guards are transparent and every
  * route ends at a handler (what `find` reports); without, a guard ends a route, since the
@@ -66,8 +51,17 @@ const ROOT: Prefix = { method: null, tests: [], exact: false, trail: null };
  * never reaches their leaves.
  */
 export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
-  return walk(tree, throughGuards);
+  const walk = new Walk(throughGuards, false);
+  const chains = walk.run(tree);
+  if (walk.sawEveryNode && !walk.sawGuard) GUARDLESS.add(tree);
+  return chains;
 }
+
+/**
+ * Trees a walk saw whole without meeting a guard, so that {@link hasGuard} need not search them
+ * again (`compile` asks right after walking). Trees are immutable, so the answer stays true.
+ */
+const GUARDLESS = new WeakSet<RouteNode>();
 
 /**
  * The routes of `tree` in first-match order, guards transparent (as {@link chainsOf} with
@@ -75,51 +69,106 @@ export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
  * report, `urlFor`, OpenAPI and 405/Allow read.
  */
 export function routeChainsOf(tree: RouteNode): RouteChain[] {
-  return walk(tree, true);
+  // with the nodes kept, every chain is a RouteChain
+  return new Walk(true, true).run(tree) as RouteChain[];
 }
 
-function walk(tree: RouteNode, throughGuards: boolean): RouteChain[] {
-  const chains: RouteChain[] = [];
-  const end = (leaf: Leaf, at: Prefix): void => {
-    const nodes: RouteNode[] = [leaf];
-    for (let t = at.trail; t !== null; t = t.up) nodes.push(t.node);
-    nodes.reverse();
-    const guards = nodes.filter((n): n is GuardNode => n.kind === "guard" && n !== leaf);
-    chains.push({ method: at.method, tests: at.tests, exact: at.exact, leaf, nodes, guards });
-  };
-  const visit = (node: RouteNode, outer: Prefix): void => {
-    const at: Prefix = { ...outer, trail: { node, up: outer.trail } };
-    switch (node.kind) {
-      case "method":
-        if (at.method === null || at.method === node.method) visit(node.next, { ...at, method: node.method });
-        return;
-      case "path":
-        if (!at.exact || node.segments.length === 0) visit(node.next, { ...at, tests: [...at.tests, ...node.segments] });
-        return;
-      case "pathVar":
-        if (!at.exact) visit(node.next, { ...at, tests: [...at.tests, { label: node.label, parser: node.parser }] });
-        return;
-      case "pathEnd":
-        visit(node.next, { ...at, exact: true });
-        return;
-      case "alt":
-        for (const alternative of node.alternatives) visit(alternative, at);
-        return;
-      case "guard":
-        if (throughGuards) visit(node.next, at);
-        else end(node, outer);
-        return;
-      case "handler":
-        end(node, outer);
-        return;
+/**
+ * One depth-first walk. The tests and nodes on the way are stacks, pushed on the way down and cut
+ * back on the way up, so a step allocates nothing; a route copies them once, when it ends.
+ */
+class Walk {
+  private readonly chains: Chain[] = [];
+  private readonly tests: SegmentTest[] = emptyOfAnyKind();
+  /** The nodes from the root to the current one, kept only for {@link RouteChain}s. */
+  private readonly trail: RouteNode[] = [];
+
+  /** False once a route is left out (its nodes below the cut are not visited). */
+  sawEveryNode = true;
+  sawGuard = false;
+
+  constructor(private readonly throughGuards: boolean, private readonly withNodes: boolean) {}
+
+  run(tree: RouteNode): Chain[] {
+    // a root `alt` (the usual tree) is taken apart here: V8 records what `visit` sees only from its
+    // first few calls on, so code compiled for it would not expect the root's `alt`
+    if (tree.kind !== "alt") this.visit(tree, null, false);
+    else {
+      if (this.withNodes) this.trail.push(tree);
+      for (const alternative of tree.alternatives) this.visit(alternative, null, false);
     }
-  };
-  visit(tree, ROOT);
-  return chains;
+    return this.chains;
+  }
+
+  private visit(node: RouteNode, method: string | null, exact: boolean): void {
+    const tests = this.tests;
+    const depth = tests.length;
+    if (this.withNodes) this.trail.push(node);
+    // the most frequent kinds first: a switch on strings tests its cases in order
+    switch (node.kind) {
+      case "path":
+        if (!exact || node.segments.length === 0) {
+          for (const segment of node.segments) tests.push(segment);
+          this.visit(node.next, method, exact);
+          // pops, not a shorter length: setting the length is a call into the runtime
+          while (tests.length > depth) tests.pop();
+        } else this.sawEveryNode = false;
+        break;
+      case "pathVar":
+        if (!exact) {
+          // the node is its own test: it has the label and the parser
+          tests.push(node);
+          this.visit(node.next, method, exact);
+          tests.pop();
+        } else this.sawEveryNode = false;
+        break;
+      case "pathEnd":
+        this.visit(node.next, method, true);
+        break;
+      case "handler":
+        this.end(node, method, exact);
+        break;
+      case "method":
+        if (method === null || method === node.method) this.visit(node.next, node.method, exact);
+        else this.sawEveryNode = false;
+        break;
+      case "alt":
+        for (const alternative of node.alternatives) this.visit(alternative, method, exact);
+        break;
+      case "guard":
+        this.sawGuard = true;
+        if (this.throughGuards) this.visit(node.next, method, exact);
+        else this.end(node, method, exact);
+        break;
+    }
+    if (this.withNodes) this.trail.pop();
+  }
+
+  private end(leaf: Leaf, method: string | null, exact: boolean): void {
+    const tests = this.tests.slice();
+    if (!this.withNodes) {
+      this.chains.push({ method, tests, exact, leaf });
+      return;
+    }
+    const nodes = this.trail.slice();
+    const guards = nodes.filter((n): n is GuardNode => n.kind === "guard" && n !== leaf);
+    const chain: RouteChain = { method, tests, exact, leaf, nodes, guards };
+    this.chains.push(chain);
+  }
+}
+
+/**
+ * An empty list that V8 already holds as a list of any values: one that starts as `[]` is taken for
+ * a list of small integers until the first string goes in, and code compiled for one walk's list
+ * would be thrown away at the next walk's.
+ */
+function emptyOfAnyKind(): SegmentTest[] {
+  const list: SegmentTest[] = [""];
+  list.pop();
+  return list;
 }
 
 /** True when the tree has a guard anywhere. */
 export function hasGuard(tree: RouteNode): boolean {
-  for (const node of nodesOf(tree)) if (node.kind === "guard") return true;
-  return false;
+  return !GUARDLESS.has(tree) && someNode(tree, "guard");
 }

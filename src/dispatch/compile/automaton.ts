@@ -59,13 +59,25 @@ export class Automaton implements Walk, WalkRecords {
   constructor(readonly chains: readonly Chain[]) {
     const builder = new StateBuilder(chains);
     const budget: CodeBudget = { lines: chains.length <= GENERATED_ROUTES ? GENERATED_LINES : 0 };
-    const methods = new Set<string>();
-    for (const chain of chains) if (chain.method !== null) methods.add(chain.method);
-    for (const method of methods) {
-      this.methods.push(method);
-      this.entries.push(this.entry(builder, budget, (chain) => chain.method === null || chain.method === method));
+    // the routes of each method, in one pass: a route with no method is in every list
+    const byMethod = new Map<string, number[]>();
+    const anyMethod: number[] = [];
+    for (let id = 0; id < chains.length; id++) {
+      const method = chains[id]!.method;
+      if (method === null) {
+        anyMethod.push(id);
+        for (const ids of byMethod.values()) ids.push(id);
+        continue;
+      }
+      const ids = byMethod.get(method);
+      if (ids !== undefined) ids.push(id);
+      else byMethod.set(method, [...anyMethod, id]);
     }
-    this.anyMethod = this.entry(builder, budget, (chain) => chain.method === null);
+    for (const [method, ids] of byMethod) {
+      this.methods.push(method);
+      this.entries.push(this.entry(builder, budget, ids));
+    }
+    this.anyMethod = this.entry(builder, budget, anyMethod);
   }
 
   /** The entry for a request method. */
@@ -219,25 +231,27 @@ export class Automaton implements Walk, WalkRecords {
     return this.complete && this.consumed === depth;
   }
 
-  private entry(builder: StateBuilder, budget: CodeBudget, accepts: (chain: Chain) => boolean): Entry {
-    const ids: number[] = [];
-    this.chains.forEach((chain, id) => accepts(chain) && ids.push(id));
+  /** The entry for the routes `ids` (ascending). */
+  private entry(builder: StateBuilder, budget: CodeBudget, ids: readonly number[]): Entry {
+    const chains = this.chains;
     // the static paths are found by walking the automaton without them
     const walked: Entry = { start: builder.state(0, ids), statics: null, staticCode: null, walk: null };
     const statics = new Map<string, number>();
     for (const id of ids) {
-      const tests = this.chains[id]!.tests;
+      const tests = chains[id]!.tests;
       // a raw path holds no `?` (the query starts there) and no `%` (it is decoded first)
       if (!tests.every((t) => typeof t === "string" && !t.includes("%") && !t.includes("?"))) continue;
       const winner = this.firstInSegments(walked, tests as string[], 0, -1);
-      const chain = this.chains[winner];
+      const chain = chains[winner];
       if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {
         statics.set(`/${tests.join("/")}`, winner);
       }
     }
-    const walk = walked.start === null ? null : walkSwitch(walked.start, budget);
+    // no budget left: generating code would only be thrown away
+    const generate = budget.lines > 0;
+    const walk = walked.start === null || !generate ? null : walkSwitch(walked.start, budget);
     // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
-    const staticCode = statics.size > 0 ? staticSwitch(statics, budget) : null;
+    const staticCode = statics.size > 0 && generate ? staticSwitch(statics, budget) : null;
     return { start: walked.start, statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null, staticCode, walk };
   }
 

@@ -5,6 +5,8 @@ import { chainsOf } from "../../routes/walk.js";
 import { CompiledRoute } from "./routes.js";
 import { NONE } from "./states.js";
 
+const NO_CONTINUATIONS: readonly (Program | null)[] = [];
+
 /**
  * One compiled tree: the whole tree, or what a guard lets through once it passes (routed on its own
  * from the segment the guard was reached at, since the interpreter runs the guard whatever is below).
@@ -19,7 +21,8 @@ export class Program {
     const chains = chainsOf(tree, throughGuards);
     this.automaton = new Automaton(chains);
     this.routes = chains.map((chain) => new CompiledRoute(chain));
-    this.continuations = chains.map(({ leaf }) => {
+    // no route ends at a guard (the tree has none, or guards are passed through): no list to keep
+    this.continuations = !chains.some((chain) => chain.leaf.kind === "guard") ? NO_CONTINUATIONS : chains.map(({ leaf }) => {
       if (leaf.kind !== "guard") return null;
       let program = compiled.get(leaf);
       if (program === undefined) compiled.set(leaf, (program = new Program(leaf.next, false, compiled)));

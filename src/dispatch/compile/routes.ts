@@ -2,6 +2,23 @@ import type { PathParser } from "../../parsers/parser.js";
 import type { Chain, Leaf } from "../../routes/walk.js";
 import { extendVars, type Vars, type VarsConstructor, varsShape } from "../../vars.js";
 
+/*
+ * Shared by the routes without variables. Not frozen, and each of the kind V8 gives the lists it
+ * stands for: a frozen list, or an empty `[]` where lists of strings are expected, has a map of its
+ * own, and code that read both kinds was compiled again.
+ */
+const NO_DEPTHS: readonly number[] = [];
+const NO_VALUES: readonly never[] = [""].slice(1) as never[];
+
+/**
+ * Where a route's variables are gathered before they are copied to lists of their own (`slice`:
+ * just long enough, where lists grown by `push` keep room for more; and no three lists to throw
+ * away per route).
+ */
+const SCRATCH_DEPTHS: number[] = [];
+const SCRATCH_LABELS: string[] = [];
+const SCRATCH_PARSERS: PathParser<unknown>[] = [];
+
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
   /** Segment `depth` as `parser` reads it (the route's tests passed, so it accepts it). */
@@ -14,22 +31,33 @@ export class CompiledRoute {
   /** Segments consumed by the route's tests. */
   readonly depth: number;
   /** Per variable, in path order: its label, its parser, the depth of the segment it is captured from. */
-  private readonly labels: string[] = [];
-  private readonly parsers: PathParser<unknown>[] = [];
-  private readonly depths: number[] = [];
-  /** Makes the vars of this route alone (no guard above it captured any). */
-  private readonly shape: VarsConstructor;
+  private readonly labels: readonly string[];
+  private readonly parsers: readonly PathParser<unknown>[];
+  private readonly depths: readonly number[];
+  /**
+   * Makes the vars of this route alone (no guard above it captured any). Found on first use: a label
+   * list not seen before costs a generated constructor, which compiling would otherwise pay for
+   * every route of a table at once.
+   */
+  private shape: VarsConstructor | null = null;
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
-    this.depth = chain.tests.length;
-    chain.tests.forEach((test, depth) => {
-      if (typeof test === "string") return;
-      this.labels.push(test.label);
-      this.parsers.push(test.parser);
-      this.depths.push(depth);
-    });
-    this.shape = varsShape(this.labels);
+    const tests = chain.tests;
+    this.depth = tests.length;
+    let count = 0;
+    for (let depth = 0; depth < tests.length; depth++) {
+      const test = tests[depth]!;
+      if (typeof test === "string") continue;
+      SCRATCH_DEPTHS[count] = depth;
+      SCRATCH_LABELS[count] = test.label;
+      SCRATCH_PARSERS[count++] = test.parser;
+    }
+    // lists of just their length for the routes with variables (not `map`: its compiled form makes
+    // lists of another kind), the rest share the empty ones
+    this.depths = count > 0 ? SCRATCH_DEPTHS.slice(0, count) : NO_DEPTHS;
+    this.labels = count > 0 ? SCRATCH_LABELS.slice(0, count) : NO_VALUES;
+    this.parsers = count > 0 ? SCRATCH_PARSERS.slice(0, count) : NO_VALUES;
   }
 
   /**
@@ -39,20 +67,21 @@ export class CompiledRoute {
    */
   bind(inherited: Vars | null, source: ValueSource): Vars {
     if (inherited !== null) return extendVars(inherited, this.labels, this.values(source));
+    const shape = this.shape ?? (this.shape = varsShape(this.labels));
     const depths = this.depths;
     const parsers = this.parsers;
     // positional arguments for the common arities: no array per request
     switch (depths.length) {
       case 0:
-        return new this.shape();
+        return new shape();
       case 1:
-        return new this.shape(source.value(depths[0]!, parsers[0]!));
+        return new shape(source.value(depths[0]!, parsers[0]!));
       case 2:
-        return new this.shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
+        return new shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
       case 3:
-        return new this.shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!), source.value(depths[2]!, parsers[2]!));
+        return new shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!), source.value(depths[2]!, parsers[2]!));
       default:
-        return new this.shape(...this.values(source));
+        return new shape(...this.values(source));
     }
   }
 

@@ -23,6 +23,14 @@ export const NONE = 0x7fffffff;
 /** Typed-segment parsers beyond this many at one state get their transitions built on first use. */
 const EAGER_PARSERS = 4;
 
+/*
+ * Shared by every state that has no parsers to decide its next state, and never written to (only
+ * such a state's walk does). Not frozen: a frozen list has a map of its own, which would make the
+ * walk's reads of these fields see two kinds of list.
+ */
+const NO_PARSERS: readonly PathParser<unknown>[] = [];
+const NOTHING: never[] = [];
+
 /** One state: the routes alive after `depth` segments, where they complete, and where each segment leads. */
 export class State {
   /** The first route that completes here even when segments remain; NONE if none does. */
@@ -49,17 +57,19 @@ export class State {
   private tableShift = 32;
   /** The next state for a segment that is no literal here, when no parser has a say (`undefined` when one has). */
   private other: State | null | undefined = null;
+  // (the fields below start shared and empty: most states have no parsers to decide)
   /** The parsers (other than `Text`, which accepts anything) of routes wanting a typed segment here. */
-  private parsers: readonly PathParser<unknown>[] = [];
+  private parsers: readonly PathParser<unknown>[] = NO_PARSERS;
   /** The next state for a segment that is no literal here, by the mask of `parsers` that accept it. */
-  private byMask: (State | null | undefined)[] = [];
-  private build: (mask: number) => State | null = () => null;
+  private byMask: (State | null | undefined)[] = NOTHING;
+  /** Builds the states of `byMask` not built yet; null once all are. */
+  private build: ((mask: number) => State | null) | null = null;
   /** What the last {@link typed} call read: in which walk, and the segment's value by each of `parsers`. */
   walk = -1;
-  private values: unknown[] = [];
+  private values: unknown[] = NOTHING;
 
   /** `depth`: segments consumed when the walk is here. */
-  constructor(readonly depth: number, prefix: number[], end: number[], onward: number) {
+  constructor(readonly depth: number, prefix: readonly number[], end: readonly number[], onward: number) {
     this.prefix = prefix;
     this.end = end;
     this.prefixFirst = prefix[0]!;
@@ -67,45 +77,57 @@ export class State {
     this.onward = onward;
   }
 
-  /** Sets where each literal (non-empty) leads. */
-  setLiterals(next: ReadonlyMap<string, State | null>): void {
+  /** Sets where each literal (non-empty) leads: `literals[i]` to `states[i]`. */
+  setLiterals(literals: readonly string[], states: readonly (State | null)[]): void {
+    if (literals.length === 1) {
+      this.setLiteral(literals[0]!, states[0]!);
+      return;
+    }
     // at most half full
     let bits = 1;
-    while (1 << bits < next.size * 2) bits++;
+    while (1 << bits < literals.length * 2) bits++;
     const table = new Array<string | State | null | undefined>(2 << bits).fill(undefined);
     this.tableMask = (2 << bits) - 1;
     this.tableShift = 32 - bits;
-    for (const [literal, state] of next) {
+    for (let i = 0; i < literals.length; i++) {
+      const literal = literals[i]!;
       let slot = this.slotOf(literal, 0, literal.length);
       while (table[slot] !== undefined) slot = (slot + 2) & this.tableMask;
       table[slot] = literal;
-      table[slot + 1] = state;
+      table[slot + 1] = states[i]!;
     }
     this.table = table;
-    if (next.size === 1) for (const [literal, state] of next) [this.only, this.onlyNext] = [literal, state];
+  }
+
+  /** Sets where the one literal (non-empty) wanted next leads: compared without hashing, no table. */
+  setLiteral(literal: string, state: State | null): void {
+    this.only = literal;
+    this.onlyNext = state;
   }
 
   /**
-   * Sets where a segment that is no literal here leads: `build(mask)` is the state for the segments
-   * that exactly the `parsers` in `mask` (bit i for `parsers[i]`) accept. A few parsers get all their
+   * Sets where a segment that is no literal here leads. With no `parsers` (other than `Text`) to
+   * decide, that is one state, `next`; with some, `next(mask)` is the state for the segments that
+   * exactly the `parsers` in `mask` (bit i for `parsers[i]`) accept. A few parsers get all their
    * states now; more get each state on first use, since most combinations never occur.
    */
-  setOthers(parsers: readonly PathParser<unknown>[], build: (mask: number) => State | null): void {
-    if (parsers.length === 0) {
-      this.other = build(0);
+  setOthers(parsers: readonly PathParser<unknown>[], next: State | null | ((mask: number) => State | null)): void {
+    if (typeof next !== "function") {
+      this.other = next;
       return;
     }
     if (parsers.length > 30) throw new RangeError("compile: more than 30 different parsers compete for one path segment");
     this.other = undefined;
     this.parsers = parsers;
-    this.build = build;
     this.byMask = new Array<State | null | undefined>(1 << parsers.length).fill(undefined);
     this.values = new Array<unknown>(parsers.length).fill(NoParse);
-    if (parsers.length <= EAGER_PARSERS) for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = build(mask);
+    if (parsers.length > EAGER_PARSERS) this.build = next;
+    else for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = next(mask);
   }
 
   /** The literals wanted next and where each leads (empty when none is). */
   literals(): [string, State | null][] {
+    if (this.only !== null) return [[this.only, this.onlyNext]];
     const table = this.table ?? [];
     const out: [string, State | null][] = [];
     for (let slot = 0; slot < table.length; slot += 2) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
@@ -175,7 +197,7 @@ export class State {
       if (value !== NoParse) mask |= 1 << i;
     }
     let next = this.byMask[mask];
-    if (next === undefined) next = this.byMask[mask] = this.build(mask);
+    if (next === undefined) next = this.byMask[mask] = this.build!(mask);
     return next;
   }
 
@@ -187,68 +209,162 @@ export class State {
   }
 }
 
+/** The list of no route at all (NONE-terminated), shared: most states' `prefix`, many states' `end` (not frozen, as above). */
+const NO_ROUTES: readonly number[] = [NONE];
+
+/** A state still to link: its routes that want one more segment; the next one to link after it. */
+interface Unlinked {
+  readonly state: State;
+  readonly onward: readonly number[];
+  readonly below: Unlinked | null;
+}
+
 /** Builds the states of one route set; equal route sets at equal depths share a state. */
 export class StateBuilder {
-  private readonly memo = new Map<string, State | null>();
+  private readonly memo = new Map<string, State>();
+  /** The states of one route alone (most states: a route's own tail), by `depth × routes + route`: no key to build. */
+  private readonly alone = new Map<number, State>();
   private readonly verdicts = new Map<PathParser<unknown>, Map<string, boolean>>();
+  /**
+   * States made but not linked yet, each with the routes that want one more segment: states are
+   * linked in turn by one loop, not by recursion (deep recursion here made large compiled code).
+   */
+  private unlinked: Unlinked | null = null;
+  private linking = false;
 
   constructor(private readonly chains: readonly Chain[]) {}
 
-  /** The state where the routes `ids` (ascending) are alive after `depth` segments. */
+  /** The state where the routes `ids` (ascending) are alive after `depth` segments, linked, and every state it leads to. */
   state(depth: number, ids: readonly number[]): State | null {
+    const state = this.find(depth, ids);
+    // called while linking (a state's mask states): the loop below is running already
+    if (this.linking) return state;
+    this.linking = true;
+    try {
+      for (let next = this.unlinked; next !== null; next = this.unlinked) {
+        this.unlinked = next.below;
+        this.link(next.state, next.onward);
+      }
+    } finally {
+      this.linking = false;
+    }
+    return state;
+  }
+
+  /** The state of `ids` after `depth` segments, made (and left to link) when there is none yet. */
+  private find(depth: number, ids: readonly number[]): State | null {
     if (ids.length === 0) return null;
+    if (ids.length > 1) return this.findMany(depth, ids);
+    const key = depth * this.chains.length + ids[0]!;
+    let state = this.alone.get(key);
+    if (state === undefined) this.alone.set(key, (state = this.buildOne(depth, ids)));
+    return state;
+  }
+
+  /** {@link find} for two routes or more (fewer states, found by a key spelling the routes). */
+  private findMany(depth: number, ids: readonly number[]): State {
     const key = `${depth}:${ids.join(",")}`;
     let state = this.memo.get(key);
-    if (state === undefined) {
-      state = this.build(depth, ids);
-      this.memo.set(key, state);
-    }
+    if (state === undefined) this.memo.set(key, (state = this.build(depth, ids)));
     return state;
   }
 
   private build(depth: number, ids: readonly number[]): State {
-    const prefix: number[] = [];
-    const end: number[] = [];
-    const onward: number[] = [];
+    let prefix: number[] | null = null;
+    let end: number[] | null = null;
+    let onward: number[] | null = null;
     for (const id of ids) {
       const chain = this.chains[id]!;
-      if (chain.tests.length > depth) onward.push(id);
+      if (chain.tests.length > depth) (onward ??= []).push(id);
       else {
-        end.push(id);
-        if (!chain.exact) prefix.push(id);
+        (end ??= []).push(id);
+        if (!chain.exact) (prefix ??= []).push(id);
       }
     }
-    prefix.push(NONE);
-    end.push(NONE);
-    const state = new State(depth, prefix, end, onward.length > 0 ? onward[0]! : NONE);
-    if (onward.length > 0) this.link(state, depth, onward);
+    const state = new State(depth, terminated(prefix), terminated(end), onward !== null ? onward[0]! : NONE);
+    if (onward !== null) this.toLink(state, onward);
+    return state;
+  }
+
+  private toLink(state: State, onward: readonly number[]): void {
+    this.unlinked = { state, onward, below: this.unlinked };
+  }
+
+  /** {@link build} for one route (`alone`, a list of it): the most common state, made without sorting routes into lists. */
+  private buildOne(depth: number, alone: readonly number[]): State {
+    const id = alone[0]!;
+    const chain = this.chains[id]!;
+    if (chain.tests.length <= depth) {
+      const end = [id, NONE];
+      return new State(depth, chain.exact ? NO_ROUTES : end, end, NONE);
+    }
+    const state = new State(depth, NO_ROUTES, NO_ROUTES, id);
+    this.toLink(state, alone);
     return state;
   }
 
   /** Sets the transitions of `state` for the routes `onward` that want one more segment. */
-  private link(state: State, depth: number, onward: readonly number[]): void {
-    const byLiteral = new Map<string, number[]>();
+  private link(state: State, onward: readonly number[]): void {
+    const depth = state.depth;
+    if (onward.length === 1) {
+      this.linkOne(state, depth, onward);
+      return;
+    }
+    // the literals wanted next, in order, each with its routes; the routes wanting a typed segment
+    const literals: string[] = [];
+    const groups: number[][] = [];
+    const groupOf = new Map<string, number[]>();
     const typed: number[] = [];
-    for (const id of onward) {
+    for (let k = 0; k < onward.length; k++) {
+      const id = onward[k]!;
       const test = this.chains[id]!.tests[depth]!;
-      if (typeof test === "string") {
-        if (!byLiteral.has(test)) byLiteral.set(test, []);
-        byLiteral.get(test)!.push(id);
+      if (typeof test !== "string") typed.push(id);
+      else {
+        const ids = groupOf.get(test);
+        if (ids !== undefined) ids.push(id);
+        else {
+          const group = [id];
+          groupOf.set(test, group);
+          literals.push(test);
+          groups.push(group);
+        }
       }
     }
-    // a typed route also follows every literal its parser accepts, keeping route order
-    for (const id of onward) {
-      const test = this.chains[id]!.tests[depth]!;
-      if (typeof test === "string") continue;
-      typed.push(id);
-      for (const [literal, ids] of byLiteral) if (this.accepts(test.parser, literal)) ids.push(id);
+    if (typed.length > 0 && literals.length > 0) this.followLiterals(depth, typed, literals, groups);
+    if (literals.length > 0) this.linkLiterals(state, depth, literals, groups);
+    // with no typed route, every other segment leads nowhere, as a new state has it
+    if (typed.length > 0) this.linkOthers(state, depth, typed);
+  }
+
+  /** Sets where each literal leads: to the state of its routes. */
+  private linkLiterals(state: State, depth: number, literals: readonly string[], groups: readonly (readonly number[])[]): void {
+    const states = new Array<State | null>(literals.length);
+    for (let i = 0; i < literals.length; i++) states[i] = this.find(depth + 1, groups[i]!);
+    state.setLiterals(literals, states);
+  }
+
+  /** A typed route also follows every literal its parser accepts: it joins that literal's routes, in route order. */
+  private followLiterals(depth: number, typed: readonly number[], literals: readonly string[], groups: number[][]): void {
+    for (let i = 0; i < literals.length; i++) {
+      const ids = groups[i]!;
+      const before = ids.length;
+      for (const id of typed) if (this.accepts(this.parserAt(id, depth), literals[i]!)) ids.push(id);
+      if (ids.length > before) ids.sort((a, b) => a - b);
     }
-    if (byLiteral.size > 0) {
-      const next = new Map<string, State | null>();
-      for (const [literal, ids] of byLiteral) next.set(literal, this.state(depth + 1, ids.sort((a, b) => a - b)));
-      state.setLiterals(next);
+  }
+
+  /** Sets where a segment that is no literal leads, for the routes `typed` that want a typed segment. */
+  private linkOthers(state: State, depth: number, typed: readonly number[]): void {
+    // the parsers that decide (`Text` accepts every segment)
+    const parsers: PathParser<unknown>[] = [];
+    for (const id of typed) {
+      const parser = this.parserAt(id, depth);
+      if (parser !== Text && !parsers.includes(parser)) parsers.push(parser);
     }
-    const parsers = [...new Set(typed.map((id) => this.parserAt(id, depth)))].filter((p) => p !== Text);
+    if (parsers.length === 0) {
+      state.setOthers(NO_PARSERS, this.find(depth + 1, typed));
+      return;
+    }
     state.setOthers(parsers, (mask) =>
       this.state(
         depth + 1,
@@ -258,6 +374,15 @@ export class StateBuilder {
         }),
       ),
     );
+  }
+
+  /** {@link link} for one route (`alone`, a list of it) that wants one more segment: where it goes, and nowhere else. */
+  private linkOne(state: State, depth: number, alone: readonly number[]): void {
+    const test = this.chains[alone[0]!]!.tests[depth]!;
+    const next = this.find(depth + 1, alone);
+    if (typeof test === "string") state.setLiteral(test, next);
+    else if (test.parser === Text) state.setOthers(NO_PARSERS, next);
+    else state.setOthers([test.parser], (mask) => (mask === 0 ? null : next));
   }
 
   private parserAt(id: number, depth: number): PathParser<unknown> {
@@ -271,4 +396,14 @@ export class StateBuilder {
     if (verdict === undefined) byLiteral.set(literal, (verdict = parseSegment(parser, literal) !== NoParse));
     return verdict;
   }
+}
+
+/**
+ * `routes` followed by NONE, in a list of just that length (`slice`: a list grown by `push` keeps
+ * room for more, and states keep theirs); the shared {@link NO_ROUTES} for none.
+ */
+function terminated(routes: number[] | null): readonly number[] {
+  if (routes === null) return NO_ROUTES;
+  routes.push(NONE);
+  return routes.slice();
 }
