@@ -372,6 +372,22 @@ describe("Fetch handler", () => {
     expect(await (await streamed).text()).toBe("chunk");
   });
 
+  test("a synchronous handler that throws gets its 500 at once, and the next request is served", async () => {
+    const reported: unknown[] = [];
+    const handler = toFetch(
+      alt(
+        method(GET, path("/boom", pathEnd(() => { throw new Error("boom"); }))),
+        method(GET, path("/fine", pathEnd(() => "fine"))),
+      ),
+      { onError: (error) => void reported.push(error) },
+    );
+    const failed = handler(new Request("http://localhost/boom"));
+    expect(failed).toBeInstanceOf(Response);
+    expect((failed as Response).status).toBe(500);
+    expect(reported.map((error) => (error as Error).message)).toEqual(["boom"]);
+    expect(await (await handler(new Request("http://localhost/fine"))).text()).toBe("fine");
+  });
+
   test("a Request made by hand with a fragment is routed without it", async () => {
     const handler = toFetch(method(GET, path("/page", pathEnd((req) => ({ url: req.url, query: [...req.query] })))));
     expect(await (await handler(new Request("http://localhost/page#top"))).json()).toEqual({ url: "/page", query: [] });
