@@ -50,9 +50,10 @@ class TooLong extends Error {}
  * place, character by character (no `indexOf`, no slice), as a trie of `switch`es, and the next
  * state's code inline. A segment that parsers decide is given to its state's parsers, which
  * record their values as the table walk's would, and the code goes on in the state their verdicts
- * lead to. States past the depth limit and everything past {@link MOST_LINES} go to the
- * table walk, which records the same things. Null where the runtime forbids code generation. Literals enter the code as character
- * codes, states through an array, routes as integers: nothing from a route table is code.
+ * lead to. States past the depth limit and everything past {@link MOST_LINES} go to the table
+ * walk, which records the same things. Null where the runtime forbids code generation. Literals
+ * enter the code as character codes, states through an array, routes as integers: nothing from a
+ * route table is code.
  */
 export function walkSwitch(start: State, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
   const most = Math.min(MOST_LINES, budget.lines);
