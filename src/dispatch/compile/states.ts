@@ -62,7 +62,7 @@ export class State {
   private parsers: readonly PathParser<unknown>[] = NO_PARSERS;
   /** The next state for a segment that is no literal here, by the mask of `parsers` that accept it. */
   private byMask: (State | null | undefined)[] = NOTHING;
-  /** Builds the states of `byMask` not built yet; null once all are. */
+  /** Builds the states of `byMask` not built yet; null when a few parsers had them all built at once. */
   private build: ((mask: number) => State | null) | null = null;
   /** What the last {@link typed} call read: in which walk, and the segment's value by each of `parsers`. */
   walk = -1;
@@ -175,6 +175,11 @@ export class State {
   /** The states {@link parsed} can lead to that are built already (all of them for a few parsers), and null. */
   parsedTargets(): (State | null)[] {
     return [...new Set(this.byMask.filter((next) => next !== undefined))];
+  }
+
+  /** True when {@link parsedTargets} are all the states {@link parsed} can lead to. */
+  parsedTargetsComplete(): boolean {
+    return !this.byMask.includes(undefined);
   }
 
   /**

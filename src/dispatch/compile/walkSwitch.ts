@@ -169,7 +169,8 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
   /**
    * Code for the segment `[st, slash)` at `depth` that parsers decide: the state records their
    * values as the table walk's would, then each state their verdicts can lead to, known now, is
-   * {@link advance}d to; a combination first seen at run time goes to the table walk.
+   * {@link advance}d to; where some are built only on first use (many parsers), a combination first
+   * seen at run time goes to the table walk.
    */
   const parsed = (state: State, depth: number, below: boolean): void => {
     lines.push(`const n = ${stateRef(state)}.parsed(p, st, slash, w);`);
@@ -178,6 +179,8 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
       advance(target, depth, "slash", below);
       lines.push("}");
     }
+    // every branch above returns: with all the states known, nothing else can come back
+    if (state.parsedTargetsComplete()) return;
     lines.push(
       `{ ${record(depth, "slash")} if (n === null) return best; if (e === len) { w.complete = true; return n.endFirst < best ? n.endFirst : best; }`,
       `return w.walkFrom(n, ${depth + 1}, e + 1, best, -1); }`,
