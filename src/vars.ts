@@ -7,16 +7,18 @@
  * throws and no other call sees it).
  *
  * Why not a null-prototype object: V8 keeps `Object.create(null)` objects in dictionary mode, and
- * building one cost more than the rest of a lookup. One small constructor per label list (fields in
- * route order) gives a fast-mode object for a few nanoseconds. Why not frozen: `Object.freeze` costs
- * more than building the object (measured 35–40 ns per object; see notes/issue-12.md).
+ * building one cost more than the rest of a lookup. One small factory per label list (`Object.create`
+ * of the shared prototype, then the fields in route order) gives a fast-mode object for a few
+ * nanoseconds: half what a constructor per label list cost through `new` (10 vs 21 ns per object,
+ * notes/issue-12.md, round 4). Why not frozen: `Object.freeze` costs more than building the object
+ * (measured 35–40 ns per object).
  */
 
 /** Captured path variables by label. */
 export type Vars = Readonly<Record<string, unknown>>;
 
-/** Makes the vars object of one label list from the values, given in the same order. */
-export type VarsConstructor = new (...values: unknown[]) => Vars;
+/** Makes a new vars object of one label list from the values, given in the same order. */
+export type VarsFactory = (...values: unknown[]) => Vars;
 
 /** The prototype of every vars object: empty, frozen, with no prototype of its own. */
 export const VARS_PROTOTYPE: Vars = Object.freeze(Object.create(null) as Vars);
@@ -28,12 +30,12 @@ export const VARS_PROTOTYPE: Vars = Object.freeze(Object.create(null) as Vars);
 export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars);
 
 /**
- * The constructor for `labels`: `new Shape(v0, v1, …)` has the labels as own, enumerable, writable
- * properties in that order (a repeated label keeps its first place and its last value, as repeated
- * assignment would). Generated code when the runtime allows it (named stores V8 can inline); a
- * loop of keyed stores on runtimes that forbid code generation (Cloudflare Workers, CSP).
+ * The factory for `labels`: `shape(v0, v1, …)` is a new object with the labels as own, enumerable,
+ * writable properties in that order (a repeated label keeps its first place and its last value, as
+ * repeated assignment would). Generated code when the runtime allows it (named stores V8 can
+ * inline); a loop of keyed stores on runtimes that forbid code generation (Cloudflare Workers, CSP).
  */
-export function varsShape(labels: readonly string[]): VarsConstructor {
+export function varsShape(labels: readonly string[]): VarsFactory {
   let node = SHAPES;
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i]!;
@@ -41,25 +43,20 @@ export function varsShape(labels: readonly string[]): VarsConstructor {
     if (child === undefined) node.next.set(label, (child = new ShapeNode()));
     node = child;
   }
-  if (node.shape === undefined) {
-    const made = generated(labels) ?? looped(labels);
-    made.prototype = VARS_PROTOTYPE;
-    node.shape = made as unknown as VarsConstructor;
-  }
-  return node.shape;
+  return (node.shape ??= generated(labels) ?? looped(labels));
 }
 
-/** The constructor of one label list (once made), and the lists that go on from it, by their next label. */
+/** The factory of one label list (once made), and the lists that go on from it, by their next label. */
 class ShapeNode {
-  shape: VarsConstructor | undefined = undefined;
+  shape: VarsFactory | undefined = undefined;
   readonly next = new Map<string, ShapeNode>();
 }
 
 /**
- * Constructors by label list, shared by every route and tree: routes with the same labels share
- * one constructor, which then runs hot (hundreds of cold generated functions cost more than
+ * Factories by label list, shared by every route and tree: routes with the same labels share
+ * one factory, which then runs hot (hundreds of cold generated functions cost more than
  * the dictionary objects they replace). Label lists come from route trees, so this stays small.
- * A trie by label: finding a list's constructor builds no key.
+ * A trie by label: finding a list's factory builds no key.
  */
 const SHAPES = new ShapeNode();
 
@@ -68,7 +65,7 @@ const SHAPES = new ShapeNode();
  * overrides the value, keeping the first place).
  */
 export function extendVars(inherited: Vars, labels: readonly string[], values: readonly unknown[]): Vars {
-  return new (varsShape([...Object.keys(inherited), ...labels]))(...Object.values(inherited), ...values);
+  return varsShape([...Object.keys(inherited), ...labels])(...Object.values(inherited), ...values);
 }
 
 /** A copy of `vars` of its own, for one guard or handler call. */
@@ -76,22 +73,27 @@ export function copyVars(vars: Vars): Vars {
   return extendVars(vars, [], []);
 }
 
-type Shape = (this: Record<string, unknown>, ...values: unknown[]) => void;
-
-/** `this["a"] = arguments[0]; …`, or null where code generation is not allowed. */
-function generated(labels: readonly string[]): Shape | null {
+/**
+ * `const o = Object.create(P); o["a"] = arguments[0]; …; return o;`, or null where code generation is
+ * not allowed. (`Object.create` of one prototype reuses one cached map: cheaper than `new` of a
+ * constructor whose prototype is that object.)
+ */
+function generated(labels: readonly string[]): VarsFactory | null {
   const body = labels.map((label, i) => store(label, `v${i}`)).join("\n");
   try {
-    return new Function(...labels.map((_, i) => `v${i}`), `"use strict";\n${body}`) as Shape;
+    const make = new Function("P", `"use strict";\nreturn function vars(${labels.map((_, i) => `v${i}`).join(", ")}) {\nconst o = Object.create(P);\n${body}\nreturn o;\n};`);
+    return make(VARS_PROTOTYPE) as VarsFactory;
   } catch {
     return null;
   }
 }
 
-function looped(labels: readonly string[]): Shape {
+function looped(labels: readonly string[]): VarsFactory {
   const keys = labels.map(internalized);
-  return function (this: Record<string, unknown>, ...values: unknown[]): void {
-    for (let i = 0; i < keys.length; i++) define(this, keys[i]!, values[i]);
+  return (...values) => {
+    const vars = Object.create(VARS_PROTOTYPE) as Record<string, unknown>;
+    for (let i = 0; i < keys.length; i++) define(vars, keys[i]!, values[i]);
+    return vars;
   };
 }
 
@@ -99,9 +101,8 @@ function looped(labels: readonly string[]): Shape {
 function store(label: string, value: string): string {
   // `__proto__` is stored like any label (the prototype chain has no setter for it) but V8 gives
   // assignments to that name a special path: define it instead
-  return label === "__proto__" ? `Object.defineProperty(this, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true });` : `this[${JSON.stringify(label)}] = ${value};`;
+  return label === "__proto__" ? `Object.defineProperty(o, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true });` : `o[${JSON.stringify(label)}] = ${value};`;
 }
-
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;

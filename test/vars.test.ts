@@ -33,7 +33,7 @@ describe("varsShape", () => {
       fc.property(fc.array(fc.tuple(label, value), { maxLength: 8 }), (pairs) => {
         const labels = pairs.map(([l]) => l);
         const values = pairs.map(([, v]) => v);
-        const vars = new (varsShape(labels))(...values);
+        const vars = varsShape(labels)(...values);
         const want = reference(labels, values);
         expect(Object.keys(vars)).toEqual(want.keys);
         expect(Object.values(vars)).toEqual(want.values);
@@ -48,7 +48,7 @@ describe("varsShape", () => {
   });
 
   test("a __proto__ label holding an object is a value, not a prototype", () => {
-    const vars = new (varsShape(["__proto__", "x"]))({ polluted: true }, 1) as Record<string, unknown>;
+    const vars = varsShape(["__proto__", "x"])({ polluted: true }, 1) as Record<string, unknown>;
     expect(Object.getPrototypeOf(vars)).toBe(VARS_PROTOTYPE);
     expect(vars["__proto__"]).toEqual({ polluted: true });
     expect(vars["polluted"]).toBeUndefined();
@@ -56,9 +56,9 @@ describe("varsShape", () => {
   });
 
   test("objects are writable and their own; the shared prototype and NO_VARS are frozen and empty", () => {
-    const Shape = varsShape(["id"]);
-    const a = new Shape(1) as Record<string, unknown>;
-    const b = new Shape(2) as Record<string, unknown>;
+    const make = varsShape(["id"]);
+    const a = make(1) as Record<string, unknown>;
+    const b = make(2) as Record<string, unknown>;
     a["id"] = 10;
     a["toString"] = "mine";
     expect(b).toEqual({ id: 2 });
@@ -74,7 +74,7 @@ describe("varsShape", () => {
       const { varsShape, VARS_PROTOTYPE } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/vars.js"))});
       let generation = true;
       try { new Function(""); } catch { generation = false; }
-      const vars = new (varsShape(${JSON.stringify(labels)}))("a", { p: 1 }, "c", "d", "e", "f");
+      const vars = varsShape(${JSON.stringify(labels)})("a", { p: 1 }, "c", "d", "e", "f");
       const descriptors = Object.getOwnPropertyNames(vars).map((k) => [k, Object.getOwnPropertyDescriptor(vars, k)]);
       process.stdout.write(JSON.stringify({ generation, descriptors, proto: Object.getPrototypeOf(vars) === VARS_PROTOTYPE, polluted: {}.p ?? null }));
     `;

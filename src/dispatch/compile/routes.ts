@@ -1,6 +1,6 @@
 import type { PathParser } from "../../parsers/parser.js";
 import type { Chain, Leaf } from "../../routes/walk.js";
-import { extendVars, type Vars, type VarsConstructor, varsShape } from "../../vars.js";
+import { extendVars, type Vars, type VarsFactory, varsShape } from "../../vars.js";
 
 /*
  * Shared by the routes without variables. Not frozen, and each of the kind V8 gives the lists it
@@ -36,10 +36,10 @@ export class CompiledRoute {
   private readonly depths: readonly number[];
   /**
    * Makes the vars of this route alone (no guard above it captured any). Found on first use: a label
-   * list not seen before costs a generated constructor, which compiling would otherwise pay for
+   * list not seen before costs a generated factory, which compiling would otherwise pay for
    * every route of a table at once.
    */
-  private shape: VarsConstructor | null = null;
+  private shape: VarsFactory | null = null;
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
@@ -73,15 +73,15 @@ export class CompiledRoute {
     // positional arguments for the common arities: no array per request
     switch (depths.length) {
       case 0:
-        return new shape();
+        return shape();
       case 1:
-        return new shape(source.value(depths[0]!, parsers[0]!));
+        return shape(source.value(depths[0]!, parsers[0]!));
       case 2:
-        return new shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
+        return shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
       case 3:
-        return new shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!), source.value(depths[2]!, parsers[2]!));
+        return shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!), source.value(depths[2]!, parsers[2]!));
       default:
-        return new shape(...this.values(source));
+        return shape(...this.values(source));
     }
   }
 
