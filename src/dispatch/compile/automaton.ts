@@ -90,19 +90,14 @@ export class Automaton implements Walk, WalkRecords {
   /**
    * The first route for `target` when it is one of the entry's static paths, else NONE. Checked
    * before anything else: a hit is a path with no `?` and no `%`, so callers can skip those scans.
+   * Nothing is recorded: a static route has no variables, and it consumes the whole path, so it
+   * leaves no rest.
    */
   firstStatic(entry: Entry, target: string): number {
     const code = entry.staticCode;
+    if (code !== null) return code(target);
     const statics = entry.statics;
-    const known = code !== null ? code(target) : statics !== null ? statics.get(target) : NONE;
-    if (known !== NONE) {
-      this.renumber();
-      this.text = target;
-      this.segments = null;
-      this.consumed = this.chains[known]!.tests.length;
-      this.complete = true;
-    }
-    return known;
+    return statics !== null ? statics.get(target) : NONE;
   }
 
   /**

@@ -3,6 +3,8 @@ import type { Handler, Route } from "../../tree.js";
 import type { Dispatch } from "../dispatcher.js";
 import { hasGuard } from "../../routes/walk.js";
 import { Program } from "./program.js";
+import type { Automaton } from "./automaton.js";
+import type { CompiledRoute } from "./routes.js";
 import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
@@ -53,22 +55,28 @@ export function compile(tree: Route): CompiledRouter {
 function find(program: Program, method: string, url: string): Found | null {
   const automaton = program.automaton;
   const entry = automaton.entryFor(method);
-  let id = automaton.firstStatic(entry, url);
-  let path = url;
-  let plain = true;
-  let segments = NO_SEGMENTS;
-  if (id === NONE) {
-    // most targets are a plain path already
-    if (url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1) path = rawPathOf(url);
-    plain = path.indexOf("%") === -1;
-    if (plain) id = automaton.firstInPath(entry, path, -1);
-    else id = automaton.firstInSegments(entry, (segments = splitPath(path)), 0, -1);
+  const known = automaton.firstStatic(entry, url);
+  // a static route: no variables, and nothing left of the path
+  if (known !== NONE) return found(program.routes[known]!, automaton, NO_SEGMENTS);
+  // most targets are a plain path already
+  const path = url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1 ? rawPathOf(url) : url;
+  if (path.indexOf("%") === -1) {
+    const id = automaton.firstInPath(entry, path, -1);
     if (id === NONE) return null;
+    const route = program.routes[id]!;
+    return found(route, automaton, automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth));
   }
+  const segments = splitPath(path);
+  const id = automaton.firstInSegments(entry, segments, 0, -1);
+  if (id === NONE) return null;
   const route = program.routes[id]!;
+  return found(route, automaton, automaton.endedAt(route.depth) ? NO_SEGMENTS : segments.slice(route.depth));
+}
+
+/** What `find` reports for `route`, its variables from the last walk. */
+function found(route: CompiledRoute, automaton: Automaton, rest: readonly string[]): Found | null {
   const leaf = route.leaf;
   // guards are transparent in this program: every route ends at a handler
   if (leaf.kind !== "handler") return null;
-  const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : plain ? automaton.restAfter(route.depth) : segments.slice(route.depth);
   return { handler: leaf.handler, vars: route.bind(null, automaton), rest };
 }
