@@ -209,16 +209,20 @@ export class Automaton implements Walk, WalkRecords {
    */
   restAfter(depth: number): string[] {
     const text = this.text;
-    const start = depth > 0 ? this.bounds[2 * depth - 1]! + 1 : text.charCodeAt(0) === 47 /* / */ ? 1 : 0;
-    const rest: string[] = [];
-    if (depth === 0 && start >= text.length) return rest;
-    let from = start;
-    for (let slash = text.indexOf("/", from); slash !== -1; slash = text.indexOf("/", from)) {
-      rest.push(text.slice(from, slash));
-      from = slash + 1;
+    const from = depth > 0 ? this.bounds[2 * depth - 1]! + 1 : text.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+    if (depth === 0 && from >= text.length) return [];
+    let slash = text.indexOf("/", from);
+    // most rests are one segment (a file name): a list made whole, not grown by `push`
+    if (slash === -1) return [text.slice(from)];
+    const rest = [text.slice(from, slash)];
+    for (let at = slash + 1; ; at = slash + 1) {
+      slash = text.indexOf("/", at);
+      if (slash === -1) {
+        rest.push(text.slice(at));
+        return rest;
+      }
+      rest.push(text.slice(at, slash));
     }
-    rest.push(text.slice(from));
-    return rest;
   }
 
   /** True when the last walk saw every segment and there were exactly `depth` of them. */
