@@ -67,7 +67,7 @@ const quiet = { onError: () => {} };
 const seen = (id: number) => Object.assign((request: { vars: object; rest: readonly string[] }) => json({ id, vars: request.vars, rest: request.rest }), { id });
 
 /** How many times a generated walk hands a known state over to the table walk. */
-const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(S[").length - 1;
+const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(p, S[").length - 1;
 
 /** Hostile literals a route pattern can hold as one segment (no `/`, no lone surrogate). */
 const SEGMENTS = HOSTILE.filter((h) => h !== "//" && h !== "\ud800");
@@ -215,7 +215,7 @@ describe("the generated walk against the table walk it is layered over", () => {
       fc.property(fc.nat(width + 1), fc.constantFrom("items", "item", "itemsx", ""), fc.constantFrom("7", "x", "", "07"), fc.nat(width + 1), fc.constantFrom("", "/", "/more", "/a/b"), (a, items, id, b, tail) => {
         const path = `/r${a}/${items}/${id}/v${b}${tail}`;
         for (const prefix of [path, path.slice(0, path.lastIndexOf("/")), `/r${a}`]) {
-          const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed), automaton.value(2, Int)];
+          const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed), automaton.value(2, Int, prefix)];
           expect(record(automaton.firstInPath(entry, prefix, -1))).toEqual(record(automaton.firstInPath(tableOnly, prefix, -1)));
         }
       }),

@@ -41,9 +41,10 @@ export class Automaton implements Walk, WalkRecords {
   private readonly methods: string[] = [];
   private readonly entries: Entry[] = [];
   private readonly anyMethod: Entry;
-  // What the last walk consumed (a walk never yields, so one record serves every request): the raw
-  // path and the bounds of its segments, or the decoded segments; how many; whether that was all.
-  private text = "";
+  // What the last walk consumed (a walk never yields, so one record serves every request): the bounds
+  // of its segments in the raw path, or the decoded segments; how many; whether that was all. The raw
+  // path itself is not kept: storing a new string in this long-lived object costs a write barrier
+  // per lookup, so readers of the records are given it again.
   readonly bounds: number[] = [];
   private segments: readonly string[] | null = null;
   private from = 0;
@@ -106,7 +107,7 @@ export class Automaton implements Walk, WalkRecords {
    */
   firstInPath(entry: Entry, path: string, after: number): number {
     if (after < 0 && entry.walk !== null) return entry.walk(path, this);
-    this.begin(path);
+    this.begin();
     const state = entry.start;
     if (state === null) return NONE;
     const start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
@@ -114,24 +115,22 @@ export class Automaton implements Walk, WalkRecords {
       this.complete = true;
       return after < 0 ? state.endFirst : firstAfter(state.end, after);
     }
-    return this.walkFrom(state, 0, start, NONE, after);
+    return this.walkFrom(path, state, 0, start, NONE, after);
   }
 
-  /** Starts a walk of the raw path `path`. */
-  begin(path: string): void {
+  /** Starts a walk of a raw path. */
+  begin(): void {
     this.renumber();
-    this.text = path;
     this.segments = null;
     this.consumed = 0;
     this.complete = false;
   }
 
   /**
-   * The walk of the raw path from `state` at `depth`, a segment starting at `start`; `best`: the
-   * first route found so far.
+   * The walk of the raw path `path` from `state` at `depth`, a segment starting at `start`; `best`:
+   * the first route found so far.
    */
-  walkFrom(state: State, depth: number, start: number, best: number, after: number): number {
-    const path = this.text;
+  walkFrom(path: string, state: State, depth: number, start: number, best: number, after: number): number {
     const length = path.length;
     const bounds = this.bounds;
     let current: State | null = state;
@@ -186,29 +185,31 @@ export class Automaton implements Walk, WalkRecords {
     }
   }
 
-  /** Segment `depth` of the last walk as `parser` reads it, parsed again only when the walk did not. */
-  value(depth: number, parser: PathParser<unknown>): unknown {
-    if (parser === Text) return this.segment(depth);
+  /**
+   * Segment `depth` of the last walk as `parser` reads it, parsed again only when the walk did not;
+   * `text`: the raw path, when that is what the walk read.
+   */
+  value(depth: number, parser: PathParser<unknown>, text: string): unknown {
+    if (parser === Text) return this.segment(depth, text);
     const parsed = this.parsedAt[depth];
     if (parsed !== null && parsed !== undefined && parsed.walk === this.number) {
       const value = parsed.valueFor(parser);
       if (value !== NoParse) return value;
     }
-    return parseSegment(parser, this.segment(depth));
+    return parseSegment(parser, this.segment(depth, text));
   }
 
-  /** Segment `depth` of the last walk. */
-  private segment(depth: number): string {
+  /** Segment `depth` of the last walk (of the raw path `text`, or of decoded segments). */
+  private segment(depth: number, text: string): string {
     const segments = this.segments;
-    return segments !== null ? segments[this.from + depth]! : this.text.slice(this.bounds[2 * depth], this.bounds[2 * depth + 1]);
+    return segments !== null ? segments[this.from + depth]! : text.slice(this.bounds[2 * depth], this.bounds[2 * depth + 1]);
   }
 
   /**
-   * The raw segments after the first `depth` of the last walk of a raw path, which did not end
-   * there (see {@link endedAt}): the walk knows where segment `depth` starts.
+   * The raw segments after the first `depth` of the last walk, of the raw path `text`, which did not
+   * end there (see {@link endedAt}): the walk knows where segment `depth` starts.
    */
-  restAfter(depth: number): string[] {
-    const text = this.text;
+  restAfter(depth: number, text: string): string[] {
     const from = depth > 0 ? this.bounds[2 * depth - 1]! + 1 : text.charCodeAt(0) === 47 /* / */ ? 1 : 0;
     if (depth === 0 && from >= text.length) return [];
     let slash = text.indexOf("/", from);

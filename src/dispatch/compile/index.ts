@@ -57,26 +57,26 @@ function find(program: Program, method: string, url: string): Found | null {
   const entry = automaton.entryFor(method);
   const known = automaton.firstStatic(entry, url);
   // a static route: no variables, and nothing left of the path
-  if (known !== NONE) return found(program.routes[known]!, automaton, NO_SEGMENTS);
+  if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_SEGMENTS);
   // most targets are a plain path already
   const path = url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1 ? rawPathOf(url) : url;
   if (path.indexOf("%") === -1) {
     const id = automaton.firstInPath(entry, path, -1);
     if (id === NONE) return null;
     const route = program.routes[id]!;
-    return found(route, automaton, automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth));
+    return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path));
   }
   const segments = splitPath(path);
   const id = automaton.firstInSegments(entry, segments, 0, -1);
   if (id === NONE) return null;
   const route = program.routes[id]!;
-  return found(route, automaton, automaton.endedAt(route.depth) ? NO_SEGMENTS : segments.slice(route.depth));
+  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : segments.slice(route.depth));
 }
 
-/** What `find` reports for `route`, its variables from the last walk. */
-function found(route: CompiledRoute, automaton: Automaton, rest: readonly string[]): Found | null {
+/** What `find` reports for `route`, its variables from the last walk (of the raw path `path`, or of its decoded segments). */
+function found(route: CompiledRoute, automaton: Automaton, path: string, rest: readonly string[]): Found | null {
   const leaf = route.leaf;
   // guards are transparent in this program: every route ends at a handler
   if (leaf.kind !== "handler") return null;
-  return { handler: leaf.handler, vars: route.bind(null, automaton), rest };
+  return { handler: leaf.handler, vars: route.bind(null, automaton, path), rest };
 }

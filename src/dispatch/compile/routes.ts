@@ -21,8 +21,11 @@ const SCRATCH_PARSERS: PathParser<unknown>[] = [];
 
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
 export interface ValueSource {
-  /** Segment `depth` as `parser` reads it (the route's tests passed, so it accepts it). */
-  value(depth: number, parser: PathParser<unknown>): unknown;
+  /**
+   * Segment `depth` as `parser` reads it (the route's tests passed, so it accepts it); `text`: the
+   * raw path the walk read, if it read one.
+   */
+  value(depth: number, parser: PathParser<unknown>, text: string): unknown;
 }
 
 /** What running a route needs: its leaf, how many segments it consumes, and how to bind its variables. */
@@ -62,11 +65,11 @@ export class CompiledRoute {
 
   /**
    * A new vars object for the guard or handler: the variables captured above it (`inherited`, from
-   * a guard's route; `null` at the top) and this route's own, from the walk that chose the route
-   * (values are parsed per walk, never shared between requests).
+   * a guard's route; `null` at the top) and this route's own, from the walk that chose the route,
+   * of the raw path `text` (values are parsed per walk, never shared between requests).
    */
-  bind(inherited: Vars | null, source: ValueSource): Vars {
-    if (inherited !== null) return extendVars(inherited, this.labels, this.values(source));
+  bind(inherited: Vars | null, source: ValueSource, text: string): Vars {
+    if (inherited !== null) return extendVars(inherited, this.labels, this.values(source, text));
     const shape = this.shape ?? (this.shape = varsShape(this.labels));
     const depths = this.depths;
     const parsers = this.parsers;
@@ -75,17 +78,17 @@ export class CompiledRoute {
       case 0:
         return shape();
       case 1:
-        return shape(source.value(depths[0]!, parsers[0]!));
+        return shape(source.value(depths[0]!, parsers[0]!, text));
       case 2:
-        return shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!));
+        return shape(source.value(depths[0]!, parsers[0]!, text), source.value(depths[1]!, parsers[1]!, text));
       case 3:
-        return shape(source.value(depths[0]!, parsers[0]!), source.value(depths[1]!, parsers[1]!), source.value(depths[2]!, parsers[2]!));
+        return shape(source.value(depths[0]!, parsers[0]!, text), source.value(depths[1]!, parsers[1]!, text), source.value(depths[2]!, parsers[2]!, text));
       default:
-        return shape(...this.values(source));
+        return shape(...this.values(source, text));
     }
   }
 
-  private values(source: ValueSource): unknown[] {
-    return this.depths.map((depth, i) => source.value(depth, this.parsers[i]!));
+  private values(source: ValueSource, text: string): unknown[] {
+    return this.depths.map((depth, i) => source.value(depth, this.parsers[i]!, text));
   }
 }

@@ -17,7 +17,7 @@ export function attempt(program: Program, request: RequestContext, offset: numbe
     const id = program.first(request, offset, after);
     if (id === NONE) return null;
     const route = program.routes[id]!;
-    const vars = route.bind(inherited, program.automaton);
+    const vars = route.bind(inherited, program.automaton, request.path);
     const leaf = route.leaf;
     // a guard's vars are also what its routes inherit: it gets a copy, so its writes stay its own
     const routed = request.routed(leaf.kind === "handler" ? vars : copyVars(vars), offset + route.depth) as never;

@@ -5,13 +5,13 @@ import { NONE, type State } from "./states.js";
  * that walk itself, which takes over below the generated states.
  */
 export interface WalkRecords {
-  /** Starts a walk of the raw path `path` (new walk number, nothing consumed yet). */
-  begin(path: string): void;
+  /** Starts a walk of a raw path (new walk number, nothing consumed yet). */
+  begin(): void;
   readonly bounds: number[];
   consumed: number;
   complete: boolean;
-  /** The table walk from `state` at `depth`, with a segment starting at `start`; `best` so far. */
-  walkFrom(state: State, depth: number, start: number, best: number, after: -1): number;
+  /** The table walk of the raw path `path` from `state` at `depth`, with a segment starting at `start`; `best` so far. */
+  walkFrom(path: string, state: State, depth: number, start: number, best: number, after: -1): number;
 }
 
 /** The first route for a raw path (no `%`, no query), from the start. */
@@ -124,7 +124,7 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
         lines.length = mark;
       }
     }
-    lines.push(`return w.walkFrom(${stateRef(state)}, ${depth}, st, best, -1);`);
+    lines.push(`return w.walkFrom(p, ${stateRef(state)}, ${depth}, st, best, -1);`);
   };
 
   /**
@@ -183,7 +183,7 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
     if (state.parsedTargetsComplete()) return;
     lines.push(
       `{ ${record(depth, "slash")} if (n === null) return best; if (e === len) { w.complete = true; return n.endFirst < best ? n.endFirst : best; }`,
-      `return w.walkFrom(n, ${depth + 1}, e + 1, best, -1); }`,
+      `return w.walkFrom(p, n, ${depth + 1}, e + 1, best, -1); }`,
     );
   };
 
@@ -204,7 +204,7 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
     emit(next, depth + 1, below);
   };
 
-  lines.push("w.begin(p);", "const len = p.length;", "const B = w.bounds;", "let best = " + NONE + ";");
+  lines.push("w.begin();", "const len = p.length;", "const B = w.bounds;", "let best = " + NONE + ";");
   lines.push("let st = len > 0 && p.charCodeAt(0) === 47 ? 1 : 0;");
   lines.push(`if (st >= len) { w.complete = true; return ${start.endFirst}; }`);
   try {
