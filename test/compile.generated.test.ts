@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import fc from "fast-check";
 import { alt, compile, inject, Int, interpreter, json, match, method, NoParse, type PathParser, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
-import { Automaton } from "../src/dispatch/compile/automaton";
+import { Automaton, type Choice, routeOf } from "../src/dispatch/compile/automaton";
+import { CompiledRoute } from "../src/dispatch/compile/routes";
+import { VARS_PROTOTYPE } from "../src/vars";
 import { chainsOf } from "../src/routes/walk";
 import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
 import { NONE } from "../src/dispatch/compile/states";
@@ -152,19 +154,30 @@ describe("the generated walk against the table walk it is layered over", () => {
     );
   const target = fc.array(fc.oneof(word, fc.constantFrom("", "x", "7", "abcd")), { minLength: 0, maxLength: 6 }).map((ws) => `/${ws.join("/")}`);
 
-  test("same route, same records (segments consumed, their bounds, whether the path ended) for random tables and paths", () => {
+  test("same route, same records (segments consumed, their bounds, whether the path ended) for random tables and paths; vars made by the code equal vars bound from the records", () => {
     let generated = 0;
+    let made = 0;
     fc.assert(
       fc.property(fc.array(route, { minLength: 1, maxLength: 12 }), fc.array(target, { minLength: 1, maxLength: 20 }), (routes, targets) => {
-        const automaton = new Automaton(chainsOf(toTree(routes), true));
+        const chains = chainsOf(toTree(routes), true);
+        const automaton = new Automaton(chains);
         for (const verb of ["GET", "POST", "PUT"]) {
           const entry = automaton.entryFor(verb);
           if (entry.walk === null) continue;
           generated++;
           const tableOnly = { ...entry, walk: null };
           for (const path of targets) {
-            const record = (first: number) => ({
-              first,
+            const choice = automaton.firstInPath(entry, path, -1);
+            const first = routeOf(choice, automaton);
+            if (typeof choice !== "number") {
+              made++;
+              // what binding from the generated walk's own records gives, for the route it chose
+              const bound = new CompiledRoute(chains[first]!).bind(null, automaton, path);
+              expect(Object.getPrototypeOf(choice)).toBe(VARS_PROTOTYPE);
+              expect(Object.entries(choice)).toEqual(Object.entries(bound));
+            } else if (handOvers(entry.walk) === 0) expect(first).toBe(NONE);
+            const record = (first: Choice) => ({
+              first: routeOf(first, automaton),
               consumed: automaton.consumed,
               complete: automaton.complete,
               bounds: automaton.bounds.slice(0, 2 * automaton.consumed),
@@ -179,8 +192,9 @@ describe("the generated walk against the table walk it is layered over", () => {
       }),
       { seed: 1213, numRuns: 400 },
     );
-    // most tables start with a literal somewhere: their walks are generated code
+    // most tables start with a literal somewhere: their walks are generated code, which makes the vars of what it finds
     expect(generated).toBeGreaterThan(300);
+    expect(made).toBeGreaterThan(300);
   });
 
   const variable = (int: boolean, next: RouteNode, label = "id") => (int ? pathVar(label, Int, next) : pathVar(label, Text, next));
@@ -215,7 +229,7 @@ describe("the generated walk against the table walk it is layered over", () => {
       fc.property(fc.nat(width + 1), fc.constantFrom("items", "item", "itemsx", ""), fc.constantFrom("7", "x", "", "07"), fc.nat(width + 1), fc.constantFrom("", "/", "/more", "/a/b"), (a, items, id, b, tail) => {
         const path = `/r${a}/${items}/${id}/v${b}${tail}`;
         for (const prefix of [path, path.slice(0, path.lastIndexOf("/")), `/r${a}`]) {
-          const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed), automaton.value(2, Int, prefix)];
+          const record = (first: Choice) => [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed), automaton.value(2, Int, prefix)];
           expect(record(automaton.firstInPath(entry, prefix, -1))).toEqual(record(automaton.firstInPath(tableOnly, prefix, -1)));
         }
       }),
@@ -239,7 +253,7 @@ describe("the generated walk against the table walk it is layered over", () => {
     const segments = (n: number, value: string) => Array.from({ length: n }, (_, at) => (at % 6 === 5 ? value : `s${at}`));
     const paths = [24, 20, 23, 25, 17, 16, 3].flatMap((n) => ["7", "x", ""].map((value) => `/${segments(n, value).join("/")}`));
     for (const path of [...paths, ...paths.map((p) => `${p}/`), ...paths.map((p) => p.replace("s18", "s19"))]) {
-      const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
+      const record = (first: Choice) => [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
       expect(record(automaton.firstInPath(entry, path, -1))).toEqual(record(automaton.firstInPath(tableOnly, path, -1)));
     }
     const found = compile(tree).find("GET", `/${segments(24, "7").join("/")}`)!;
@@ -267,7 +281,7 @@ describe("the generated walk against the table walk it is layered over", () => {
     for (let length = 0; length <= 13; length++) {
       for (const tail of ["", "/e0", "/e1", "/e2", "/e0/x"]) {
         const url = `/p/${"x".repeat(length)}${tail}`;
-        const record = (first: number) => [first, automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
+        const record = (first: Choice) => [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
         expect(record(automaton.firstInPath(entry, url, -1))).toEqual(record(automaton.firstInPath(tableOnly, url, -1)));
         const found = router.find("GET", url);
         const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });

@@ -1,7 +1,9 @@
 import type { Chain } from "../../routes/walk.js";
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
+import type { Vars } from "../../vars.js";
 import { Text } from "../../parsers/text.js";
 import { NONE, State, StateBuilder, type Walk } from "./states.js";
+import { variablesOf } from "./routes.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
@@ -31,6 +33,17 @@ interface Entry {
 }
 
 /**
+ * What a walk chose: a route's number (NONE for none); or, where generated code chose it, the route's
+ * vars, made there, the route then being {@link Automaton.chosen}.
+ */
+export type Choice = number | Vars;
+
+/** The route `choice` is, of the last walk of `automaton`. */
+export function routeOf(choice: Choice, automaton: Automaton): number {
+  return typeof choice === "number" ? choice : automaton.chosen;
+}
+
+/**
  * The routes of a tree as one automaton per request method (a route with no method is in all of
  * them, and in the one for every other method). `first` gives the first route, in order, that
  * matches a path, or the first after a given one, which is how a handler's `routeMismatch()` resumes
@@ -56,6 +69,8 @@ export class Automaton implements Walk, WalkRecords {
    */
   readonly parsedAt: (State | null)[] = [];
   number = 0;
+  /** When the last walk returned the vars of the route it chose (generated code does): that route. */
+  chosen = NONE;
 
   constructor(readonly chains: readonly Chain[]) {
     const builder = new StateBuilder(chains);
@@ -103,9 +118,10 @@ export class Automaton implements Walk, WalkRecords {
 
   /**
    * The first route after route `after` (-1: from the start) that matches the raw path `path`, which
-   * has no `%`, so its segments need no decoding; NONE when there is none.
+   * has no `%`, so its segments need no decoding; NONE when there is none. From the start, generated
+   * code may return the route's vars instead, made as it chose the route: see {@link Choice}.
    */
-  firstInPath(entry: Entry, path: string, after: number): number {
+  firstInPath(entry: Entry, path: string, after: number): Choice {
     if (after < 0 && entry.walk !== null) return entry.walk(path, this);
     this.begin();
     const state = entry.start;
@@ -249,7 +265,7 @@ export class Automaton implements Walk, WalkRecords {
     }
     // no budget left: generating code would only be thrown away
     const generate = budget.lines > 0;
-    const walk = walked.start === null || !generate ? null : walkSwitch(walked.start, budget);
+    const walk = walked.start === null || !generate ? null : walkSwitch(walked.start, (route) => variablesOf(chains[route]!), budget);
     // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
     const staticCode = statics.size > 0 && generate ? staticSwitch(statics, budget) : null;
     return { start: walked.start, statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null, staticCode, walk };

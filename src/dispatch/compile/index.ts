@@ -3,11 +3,11 @@ import type { Handler, Route } from "../../tree.js";
 import type { Dispatch } from "../dispatcher.js";
 import { hasGuard } from "../../routes/walk.js";
 import { Program } from "./program.js";
-import type { Automaton } from "./automaton.js";
-import type { CompiledRoute } from "./routes.js";
 import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
+import { type Automaton, routeOf } from "./automaton.js";
+import type { CompiledRoute } from "./routes.js";
 
 /** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
 export interface Found {
@@ -57,26 +57,31 @@ function find(program: Program, method: string, url: string): Found | null {
   const entry = automaton.entryFor(method);
   const known = automaton.firstStatic(entry, url);
   // a static route: no variables, and nothing left of the path
-  if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_SEGMENTS);
+  if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_SEGMENTS, null);
   // most targets are a plain path already
   const path = url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1 ? rawPathOf(url) : url;
   if (path.indexOf("%") === -1) {
-    const id = automaton.firstInPath(entry, path, -1);
+    const choice = automaton.firstInPath(entry, path, -1);
+    const id = routeOf(choice, automaton);
     if (id === NONE) return null;
     const route = program.routes[id]!;
-    return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path));
+    const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path);
+    return found(route, automaton, path, rest, typeof choice === "number" ? null : choice);
   }
   const segments = splitPath(path);
   const id = automaton.firstInSegments(entry, segments, 0, -1);
   if (id === NONE) return null;
   const route = program.routes[id]!;
-  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : segments.slice(route.depth));
+  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : segments.slice(route.depth), null);
 }
 
-/** What `find` reports for `route`, its variables from the last walk (of the raw path `path`, or of its decoded segments). */
-function found(route: CompiledRoute, automaton: Automaton, path: string, rest: readonly string[]): Found | null {
+/**
+ * What `find` reports for `route`: its vars as the walk made them (`made`), or bound from the walk's
+ * records (of the raw path `path`, or of its decoded segments).
+ */
+function found(route: CompiledRoute, automaton: Automaton, path: string, rest: readonly string[], made: Vars | null): Found | null {
   const leaf = route.leaf;
   // guards are transparent in this program: every route ends at a handler
   if (leaf.kind !== "handler") return null;
-  return { handler: leaf.handler, vars: route.bind(null, automaton, path), rest };
+  return { handler: leaf.handler, vars: made ?? route.bind(null, automaton, path), rest };
 }

@@ -1,6 +1,6 @@
 import type { RequestContext } from "../../request.js";
 import type { GuardNode, RouteNode } from "../../tree.js";
-import { Automaton } from "./automaton.js";
+import { Automaton, type Choice } from "./automaton.js";
 import { chainsOf } from "../../routes/walk.js";
 import { CompiledRoute } from "./routes.js";
 import { NONE } from "./states.js";
@@ -35,8 +35,11 @@ export class Program {
     return this.continuations[id]!;
   }
 
-  /** The first route after `after` (-1: from the start) matching the request from segment `offset` on. */
-  first(request: RequestContext, offset: number, after: number): number {
+  /**
+   * The first route after `after` (-1: from the start) matching the request from segment `offset`
+   * on; or that route's vars, where generated code chose it (see {@link Choice}).
+   */
+  first(request: RequestContext, offset: number, after: number): Choice {
     const automaton = this.automaton;
     const entry = automaton.entryFor(request.method);
     const path = request.path;

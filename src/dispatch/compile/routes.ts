@@ -28,6 +28,30 @@ export interface ValueSource {
   value(depth: number, parser: PathParser<unknown>, text: string): unknown;
 }
 
+/** A route's variables, in path order: what binding them needs. */
+export interface RouteVariables {
+  readonly labels: readonly string[];
+  readonly parsers: readonly PathParser<unknown>[];
+  /** The depth of the segment each is captured from. */
+  readonly depths: readonly number[];
+}
+
+/** The variables of `chain`'s route (lists of their length; the routes without share empty ones). */
+export function variablesOf(chain: Chain): RouteVariables {
+  const tests = chain.tests;
+  let count = 0;
+  for (let depth = 0; depth < tests.length; depth++) {
+    const test = tests[depth]!;
+    if (typeof test === "string") continue;
+    SCRATCH_DEPTHS[count] = depth;
+    SCRATCH_LABELS[count] = test.label;
+    SCRATCH_PARSERS[count++] = test.parser;
+  }
+  // not `map`: its compiled form makes lists of another kind
+  if (count === 0) return { labels: NO_VALUES, parsers: NO_VALUES, depths: NO_DEPTHS };
+  return { labels: SCRATCH_LABELS.slice(0, count), parsers: SCRATCH_PARSERS.slice(0, count), depths: SCRATCH_DEPTHS.slice(0, count) };
+}
+
 /** What running a route needs: its leaf, how many segments it consumes, and how to bind its variables. */
 export class CompiledRoute {
   readonly leaf: Leaf;
@@ -46,21 +70,11 @@ export class CompiledRoute {
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
-    const tests = chain.tests;
-    this.depth = tests.length;
-    let count = 0;
-    for (let depth = 0; depth < tests.length; depth++) {
-      const test = tests[depth]!;
-      if (typeof test === "string") continue;
-      SCRATCH_DEPTHS[count] = depth;
-      SCRATCH_LABELS[count] = test.label;
-      SCRATCH_PARSERS[count++] = test.parser;
-    }
-    // lists of just their length for the routes with variables (not `map`: its compiled form makes
-    // lists of another kind), the rest share the empty ones
-    this.depths = count > 0 ? SCRATCH_DEPTHS.slice(0, count) : NO_DEPTHS;
-    this.labels = count > 0 ? SCRATCH_LABELS.slice(0, count) : NO_VALUES;
-    this.parsers = count > 0 ? SCRATCH_PARSERS.slice(0, count) : NO_VALUES;
+    this.depth = chain.tests.length;
+    const { labels, parsers, depths } = variablesOf(chain);
+    this.labels = labels;
+    this.parsers = parsers;
+    this.depths = depths;
   }
 
   /**

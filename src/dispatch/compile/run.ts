@@ -1,6 +1,7 @@
 import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../reply.js";
 import type { RequestContext } from "../../request.js";
 import { NONE } from "./states.js";
+import { routeOf } from "./automaton.js";
 import { isThenable } from "../../thenable.js";
 import type { Program } from "./program.js";
 import { copyVars, type Vars } from "../../vars.js";
@@ -14,10 +15,12 @@ type Outcome = Reply | null | Promise<Reply | null>;
  */
 export function attempt(program: Program, request: RequestContext, offset: number, inherited: Vars | null, after: number): Outcome {
   for (;;) {
-    const id = program.first(request, offset, after);
+    const choice = program.first(request, offset, after);
+    const id = routeOf(choice, program.automaton);
     if (id === NONE) return null;
     const route = program.routes[id]!;
-    const vars = route.bind(inherited, program.automaton, request.path);
+    // as the walk made them, or bound from its records (and on top of a guard's)
+    const vars = typeof choice !== "number" && inherited === null ? choice : route.bind(inherited, program.automaton, request.path);
     const leaf = route.leaf;
     // a guard's vars are also what its routes inherit: it gets a copy, so its writes stay its own
     const routed = request.routed(leaf.kind === "handler" ? vars : copyVars(vars), offset + route.depth) as never;

@@ -192,6 +192,16 @@ export class State {
     return NoParse;
   }
 
+  /** Where `parser` is among the parsers that decide here (what {@link valueAt} takes); -1 if it is not. */
+  parserIndex(parser: PathParser<unknown>): number {
+    return this.parsers.indexOf(parser);
+  }
+
+  /** The value of the segment the last {@link parsed} call read, as the parser at `index` read it. */
+  valueAt(index: number): unknown {
+    return this.values[index];
+  }
+
   /** Where a segment that is no literal here leads, when parsers decide. */
   private typed(segment: string): State | null {
     const parsers = this.parsers;

@@ -1,3 +1,7 @@
+import type { PathParser } from "../../parsers/parser.js";
+import { Text } from "../../parsers/text.js";
+import { varsShape, type Vars, type VarsFactory } from "../../vars.js";
+import type { RouteVariables } from "./routes.js";
 import { NONE, type State } from "./states.js";
 
 /**
@@ -10,12 +14,25 @@ export interface WalkRecords {
   readonly bounds: number[];
   consumed: number;
   complete: boolean;
+  /**
+   * The route whose vars the generated code made and returned (see {@link GeneratedWalk}); written
+   * instead of the vars themselves, since storing a new object in the long-lived records would cost
+   * a write barrier.
+   */
+  chosen: number;
+  /** Segment `depth` of this walk, of the raw path `text`, as `parser` reads it. */
+  value(depth: number, parser: PathParser<unknown>, text: string): unknown;
   /** The table walk of the raw path `path` from `state` at `depth`, with a segment starting at `start`; `best` so far. */
   walkFrom(path: string, state: State, depth: number, start: number, best: number, after: -1): number;
 }
 
-/** The first route for a raw path (no `%`, no query), from the start. */
-export type GeneratedWalk = (path: string, records: WalkRecords) => number;
+
+/**
+ * The first route for a raw path (no `%`, no query), from the start: its number (NONE for none),
+ * or, where the code itself chose it, the route's vars, made there (the route is then
+ * {@link WalkRecords.chosen}).
+ */
+export type GeneratedWalk = (path: string, records: WalkRecords) => number | Vars;
 
 /**
  * Lines of generated code one automaton may still have (all its methods, walks and static paths
@@ -51,19 +68,26 @@ class TooLong extends Error {}
  * state's code inline. A segment that parsers decide is given to its state's parsers, which
  * record their values as the table walk's would, and the code goes on in the state their verdicts
  * lead to. States past the depth limit and everything past {@link MOST_LINES} go to the table
- * walk, which records the same things. Null where the runtime forbids code generation. Literals
- * enter the code as character codes, states through an array, routes as integers: nothing from a
- * route table is code.
+ * walk, which records the same things. Where the code itself chooses a route, it also makes the
+ * route's vars (`variables(route)`), with the values read in place and one factory call V8 can
+ * inline, where binding them from the records costs a call per value and one shared call site for
+ * every label list. Null where the runtime forbids code generation. Literals enter the code as
+ * character codes, states, parsers and factories through arrays, routes as integers: nothing from
+ * a route table is code.
  */
-export function walkSwitch(start: State, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
+export function walkSwitch(start: State, variables: (route: number) => RouteVariables, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
   const most = Math.min(MOST_LINES, budget.lines);
   let code: Generated | null = null;
-  for (const deepest of WHOLE_DEPTHS) if ((code = generate(start, most, deepest, true)) !== null) break;
-  code ??= generate(start, most, DEEPEST, false);
+  for (const deepest of WHOLE_DEPTHS) if ((code = generate(start, variables, most, deepest, true)) !== null) break;
+  code ??= generate(start, variables, most, DEEPEST, false);
   if (code === null) return null;
   try {
-    const make = new Function("S", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (states: State[]) => GeneratedWalk;
-    const walk = make(code.states);
+    const make = new Function("S", "Q", "F", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
+      states: State[],
+      parsers: PathParser<unknown>[],
+      factories: VarsFactory[],
+    ) => GeneratedWalk;
+    const walk = make(code.states, code.parsers, code.factories);
     budget.lines -= code.lines.length;
     return walk;
   } catch {
@@ -71,38 +95,67 @@ export function walkSwitch(start: State, budget: CodeBudget = { lines: MOST_LINE
   }
 }
 
-/** A generated walk's body and the states it refers to. */
+/** A generated walk's body and the states, parsers and vars factories it refers to. */
 interface Generated {
   readonly lines: readonly string[];
   readonly states: State[];
+  readonly parsers: PathParser<unknown>[];
+  readonly factories: VarsFactory[];
+}
+
+/** An index in a list of things the generated code refers to, the thing added if new. */
+function indexIn<T>(list: T[], item: T): number {
+  const index = list.indexOf(item);
+  return index !== -1 ? index : list.push(item) - 1;
 }
 
 /**
  * The code of a walk from `start`, states at depth `deepest` and below handed over; at most `most`
  * lines. With `whole`, null as soon as it would not fit; without, what does not fit is handed over.
  * Null when nothing but the hand-over would be generated.
+ *
+ * The first route found so far (`best`) is known while generating: the code is a tree, and along
+ * each of its branches the states, and so the routes completing in them, are fixed. So every place
+ * the code returns a route knows which one it is.
  */
-function generate(start: State, most: number, deepest: number, whole: boolean): Generated | null {
+function generate(start: State, variables: (route: number) => RouteVariables, most: number, deepest: number, whole: boolean): Generated | null {
   const states: State[] = [];
+  const parsers: PathParser<unknown>[] = [];
+  const factories: VarsFactory[] = [];
   const lines: string[] = [];
   /** States whose transitions are generated code. */
   let transitions = 0;
-  const stateRef = (state: State): string => {
-    let index = states.indexOf(state);
-    if (index === -1) index = states.push(state) - 1;
-    return `S[${index}]`;
+  /** By depth, along the branch being generated: the state whose parsers read the segment there, or null. */
+  const parsedBy: (State | null)[] = [];
+  const stateRef = (state: State): string => `S[${indexIn(states, state)}]`;
+
+  /** Code returning `route` (NONE: no route) as its vars, made now (the segments it consumed are recorded). */
+  const answer = (route: number): string => {
+    if (route === NONE) return `return ${NONE};`;
+    const { labels, parsers: byVariable, depths } = variables(route);
+    const values = depths.map((depth, i) => valueOf(depth, byVariable[i]!));
+    return `{ w.chosen = ${route}; return F[${indexIn(factories, varsShape(labels))}](${values.join(", ")}); }`;
   };
 
-  /** Code for arriving at `state` (depth `depth`) with a segment starting at `st`. */
-  const emit = (state: State, depth: number, inline = true): void => {
+  /** Code for the value of segment `depth` as `parser` reads it (the route's tests passed). */
+  const valueOf = (depth: number, parser: PathParser<unknown>): string => {
+    if (parser === Text) return `p.slice(B[${2 * depth}], B[${2 * depth + 1}])`;
+    const state = parsedBy[depth];
+    const index = state === null || state === undefined ? -1 : state.parserIndex(parser);
+    // read when the state's parsers read it; otherwise (the segment was a literal) parsed now
+    return index !== -1 ? `${stateRef(state!)}.valueAt(${index})` : `w.value(${depth}, Q[${indexIn(parsers, parser)}], p)`;
+  };
+
+  /** Code for arriving at `state` (depth `depth`) with a segment starting at `st`, `best` found so far. */
+  const emit = (state: State, depth: number, best: number, inline = true): void => {
     // a whole walk stops at once when it cannot fit (its expansion may be far longer)
     if (whole && lines.length > most) throw new TooLong();
-    const prefix = state.prefixFirst === NONE ? "" : `if (${state.prefixFirst} < best) best = ${state.prefixFirst}; `;
-    if (state.onward === NONE) {
-      lines.push(`${prefix}return best;`);
+    if (state.prefixFirst < best) best = state.prefixFirst;
+    // no route still wanting segments comes before the one found
+    if (state.onward >= best) {
+      lines.push(answer(best));
       return;
     }
-    lines.push(`${prefix}if (${state.onward} >= best) return best;`);
     const otherwise = state.otherwise;
     // a literal with a `/` never equals a segment; an empty one is never looked up
     const literals = state.literals().filter(([literal]) => literal !== "" && !literal.includes("/"));
@@ -110,11 +163,12 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
     if (depth < deepest && inline) {
       // the states below inline, else left to the table walk, else this one too
       for (const below of whole ? [true] : [true, false]) {
-        if (literals.length > 0) trie(literals, 0, depth, below);
+        parsedBy[depth] = null;
+        if (literals.length > 0) trie(literals, 0, depth, best, below);
         // no literal matched: the segment goes where any other segment goes, or where parsers say
         lines.push("{", 'let slash = p.indexOf("/", st);', "if (slash === -1) slash = len;");
-        if (otherwise !== undefined) advance(otherwise, depth, "slash", below);
-        else parsed(state, depth, below);
+        if (otherwise !== undefined) advance(otherwise, depth, "slash", best, below);
+        else parsed(state, depth, best, below);
         lines.push("}");
         if (lines.length <= most) {
           transitions++;
@@ -124,7 +178,7 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
         lines.length = mark;
       }
     }
-    lines.push(`return w.walkFrom(p, ${stateRef(state)}, ${depth}, st, best, -1);`);
+    lines.push(`return w.walkFrom(p, ${stateRef(state)}, ${depth}, st, ${best}, -1);`);
   };
 
   /**
@@ -133,14 +187,14 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
    * place (UTF-16 code units, as the table walk's string compare reads them); a segment ends at the
    * path's end or at a `/`.
    */
-  const trie = (literals: readonly [string, State | null][], k: number, depth: number, below: boolean): void => {
+  const trie = (literals: readonly [string, State | null][], k: number, depth: number, best: number, below: boolean): void => {
     const ends = (n: number): string => `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
     if (literals.length === 1) {
       const [literal, next] = literals[0]!;
       const n = literal.length;
       const same = Array.from({ length: n - k }, (_, i) => `p.charCodeAt(st + ${k + i}) === ${literal.charCodeAt(k + i)}`);
       lines.push(`if (${[`st + ${n} <= len`, ...same, ends(n)].join(" && ")}) {`);
-      advance(next, depth, `st + ${n}`, below);
+      advance(next, depth, `st + ${n}`, best, below);
       lines.push("}");
       return;
     }
@@ -149,7 +203,7 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
       const [literal, next] = entry;
       if (literal.length === k) {
         lines.push(`if (${ends(k)}) {`);
-        advance(next, depth, `st + ${k}`, below);
+        advance(next, depth, `st + ${k}`, best, below);
         lines.push("}");
         continue;
       }
@@ -160,7 +214,7 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
     lines.push(`switch (st + ${k} < len ? p.charCodeAt(st + ${k}) : -1) {`);
     for (const [code, group] of byCharacter) {
       lines.push(`case ${code}:`);
-      trie(group, k + 1, depth, below);
+      trie(group, k + 1, depth, best, below);
       lines.push("break;");
     }
     lines.push("}");
@@ -172,18 +226,19 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
    * {@link advance}d to; where some are built only on first use (many parsers), a combination first
    * seen at run time goes to the table walk.
    */
-  const parsed = (state: State, depth: number, below: boolean): void => {
+  const parsed = (state: State, depth: number, best: number, below: boolean): void => {
     lines.push(`const n = ${stateRef(state)}.parsed(p, st, slash, w);`);
+    parsedBy[depth] = state;
     for (const target of state.parsedTargets()) {
       lines.push(`if (n === ${target === null ? "null" : stateRef(target)}) {`);
-      advance(target, depth, "slash", below);
+      advance(target, depth, "slash", best, below);
       lines.push("}");
     }
     // every branch above returns: with all the states known, nothing else can come back
     if (state.parsedTargetsComplete()) return;
     lines.push(
-      `{ ${record(depth, "slash")} if (n === null) return best; if (e === len) { w.complete = true; return n.endFirst < best ? n.endFirst : best; }`,
-      `return w.walkFrom(p, n, ${depth + 1}, e + 1, best, -1); }`,
+      `{ ${record(depth, "slash")} if (n === null) ${answer(best)} if (e === len) { w.complete = true; return n.endFirst < ${best} ? n.endFirst : ${best}; }`,
+      `return w.walkFrom(p, n, ${depth + 1}, e + 1, ${best}, -1); }`,
     );
   };
 
@@ -194,25 +249,25 @@ function generate(start: State, most: number, deepest: number, whole: boolean): 
    * Code for moving to `next` over the segment `[st, end)` at `depth`; with `below`, the next
    * state's code inline, else a hand-over to the table walk.
    */
-  const advance = (next: State | null, depth: number, end: string, below: boolean): void => {
+  const advance = (next: State | null, depth: number, end: string, best: number, below: boolean): void => {
     if (next === null) {
-      lines.push(`{ ${record(depth, end)} return best; }`);
+      lines.push(`{ ${record(depth, end)} ${answer(best)} }`);
       return;
     }
-    const endFirst = next.endFirst;
-    lines.push(`{ ${record(depth, end)} if (e === len) { w.complete = true; return ${endFirst} < best ? ${endFirst} : best; } st = e + 1; }`);
-    emit(next, depth + 1, below);
+    const ended = next.endFirst < best ? next.endFirst : best;
+    lines.push(`{ ${record(depth, end)} if (e === len) { w.complete = true; ${answer(ended)} } st = e + 1; }`);
+    emit(next, depth + 1, best, below);
   };
 
-  lines.push("w.begin();", "const len = p.length;", "const B = w.bounds;", "let best = " + NONE + ";");
+  lines.push("w.begin();", "const len = p.length;", "const B = w.bounds;");
   lines.push("let st = len > 0 && p.charCodeAt(0) === 47 ? 1 : 0;");
-  lines.push(`if (st >= len) { w.complete = true; return ${start.endFirst}; }`);
+  lines.push(`if (st >= len) { w.complete = true; ${answer(start.endFirst)} }`);
   try {
-    emit(start, 0);
+    emit(start, 0, NONE);
   } catch (error) {
     if (error instanceof TooLong) return null;
     throw error;
   }
   // nothing generated but the hand-over: the table walk alone does the same for less
-  return transitions === 0 || lines.length > most ? null : { lines, states };
+  return transitions === 0 || lines.length > most ? null : { lines, states, parsers, factories };
 }
