@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { Bool, Day, Double, Int, Int64, Integer, NoParse, parseSegment, Text, UUID, Word, type PathParser } from "../src";
+import { parseInPlace, readsInPlace } from "../src/parsers/in-place";
 
 /*
  * Properties of the parser table (DESIGN.md "Parsers"): each parser accepts exactly the strings of its
@@ -280,5 +281,31 @@ describe("all parsers", () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe("parsing in place (the compiled walk's typed segments)", () => {
+  /** A subclass that keeps the built-in parse, and one that overrides it. */
+  class KeptInt extends Int {}
+  class EvenInt extends Int {
+    static override parseUrlPiece(piece: string): number | typeof NoParse {
+      const value = Int.parseUrlPiece(piece);
+      return value !== NoParse && value % 2 === 0 ? value : NoParse;
+    }
+  }
+
+  test("Int and Word (and subclasses keeping their parse) read a piece of a longer string exactly as their parseUrlPiece reads the slice", () => {
+    fc.assert(
+      fc.property(fc.string(), numberish, fc.string(), fc.constantFrom<PathParser<unknown>>(Int, Word, KeptInt), (before, piece, after, parser) => {
+        const text = `${before}${piece}${after}`;
+        expect(readsInPlace(parser)).toBe(true);
+        expect(parseInPlace(parser, text, before.length, before.length + piece.length)).toBe(parser.parseUrlPiece(piece));
+      }),
+      RUNS,
+    );
+  });
+
+  test("every other parser, and a subclass overriding the parse, is given the piece as a string", () => {
+    for (const parser of [Text, Double, Int64, Integer, Bool, Day, UUID, EvenInt] as PathParser<unknown>[]) expect(readsInPlace(parser)).toBe(false);
   });
 });

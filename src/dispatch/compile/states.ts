@@ -1,5 +1,6 @@
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
+import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
 import type { Chain } from "../../routes/walk.js";
 
 /*
@@ -169,7 +170,7 @@ export class State {
   parsed(text: string, start: number, end: number, walk: Walk): State | null {
     walk.parsedAt[this.depth] = this;
     this.walk = walk.number;
-    return this.typed(text.slice(start, end));
+    return this.typed(text, start, end);
   }
 
   /** The states {@link parsed} can lead to that are built already (all of them for a few parsers), and null. */
@@ -202,13 +203,16 @@ export class State {
     return this.values[index];
   }
 
-  /** Where a segment that is no literal here leads, when parsers decide. */
-  private typed(segment: string): State | null {
+  /** Where the segment `text[start, end)`, no literal here, leads, when parsers decide. */
+  private typed(text: string, start: number, end: number): State | null {
     const parsers = this.parsers;
     const values = this.values;
     let mask = 0;
+    // the segment as a string, made once, only for parsers that cannot read it in place
+    let piece: string | null = null;
     for (let i = 0; i < parsers.length; i++) {
-      const value = (values[i] = parseSegment(parsers[i]!, segment));
+      const parser = parsers[i]!;
+      const value = (values[i] = readsInPlace(parser) ? parseInPlace(parser, text, start, end) : parseSegment(parser, (piece ??= text.slice(start, end))));
       if (value !== NoParse) mask |= 1 << i;
     }
     let next = this.byMask[mask];
