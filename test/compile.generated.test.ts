@@ -181,8 +181,9 @@ describe("the generated walk against the table walk it is layered over", () => {
               consumed: automaton.consumed,
               complete: automaton.complete,
               bounds: automaton.bounds.slice(0, 2 * automaton.consumed),
-              // the Int values kept by the walk (typed segments are parsed inside generated code too)
-              parsed: automaton.parsedAt.map((state, depth) => (state !== null && state.walk === automaton.number && depth < automaton.consumed ? state.valueFor(Int) : "not parsed")),
+              // each consumed segment as Int reads it, through what the walk kept (the table walk keeps its
+              // parsers' values; generated code keeps Int's in locals, and this reads the segment again)
+              parsed: Array.from({ length: automaton.consumed }, (_, depth) => automaton.value(depth, Int, path)),
             });
             const byCode = record(automaton.firstInPath(entry, path, -1));
             const byTable = record(automaton.firstInPath(tableOnly, path, -1));
@@ -212,8 +213,8 @@ describe("the generated walk against the table walk it is layered over", () => {
     const small = new Automaton(chainsOf(growthTree(10, true), true)).entryFor("GET").walk;
     expect(small).not.toBeNull();
     expect(handOvers(small)).toBe(0);
-    // typed segments are read by their parsers inside the generated code
-    expect(String(small)).toContain(".parsed(p, st, slash, w)");
+    // typed segments are read by their parsers inside the generated code (Int in place, into a local)
+    expect(String(small)).toContain("I(Q[0], p, st, slash)");
     const larger = new Automaton(chainsOf(growthTree(256, true), true)).entryFor("GET").walk;
     expect(larger).not.toBeNull();
     expect(handOvers(larger)).toBeGreaterThan(0);

@@ -178,6 +178,16 @@ export class State {
     return [...new Set(this.byMask.filter((next) => next !== undefined))];
   }
 
+  /** The parsers that decide where a segment that is no literal here leads (bit i of a mask is parser i). */
+  deciders(): readonly PathParser<unknown>[] {
+    return this.parsers;
+  }
+
+  /** Where a segment that exactly the deciders in `mask` accept leads; undefined while not built. */
+  targetOf(mask: number): State | null | undefined {
+    return this.byMask[mask];
+  }
+
   /** True when {@link parsedTargets} are all the states {@link parsed} can lead to. */
   parsedTargetsComplete(): boolean {
     return !this.byMask.includes(undefined);

@@ -1,6 +1,7 @@
 import type { PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
 import { varsShape, type Vars, type VarsFactory } from "../../vars.js";
+import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
 import type { RouteVariables } from "./routes.js";
 import { NONE, type State } from "./states.js";
 
@@ -82,12 +83,13 @@ export function walkSwitch(start: State, variables: (route: number) => RouteVari
   code ??= generate(start, variables, most, DEEPEST, false);
   if (code === null) return null;
   try {
-    const make = new Function("S", "Q", "F", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
+    const make = new Function("S", "Q", "F", "I", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
       states: State[],
       parsers: PathParser<unknown>[],
       factories: VarsFactory[],
+      inPlace: typeof parseInPlace,
     ) => GeneratedWalk;
-    const walk = make(code.states, code.parsers, code.factories);
+    const walk = make(code.states, code.parsers, code.factories, parseInPlace);
     budget.lines -= code.lines.length;
     return walk;
   } catch {
@@ -127,6 +129,8 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
   let transitions = 0;
   /** By depth, along the branch being generated: the state whose parsers read the segment there, or null. */
   const parsedBy: (State | null)[] = [];
+  /** By depth, along the branch: the parsers whose values the code keeps in locals (`v<depth>_<i>`), or null. */
+  const parsedInline: (readonly PathParser<unknown>[] | null)[] = [];
   const stateRef = (state: State): string => `S[${indexIn(states, state)}]`;
 
   /** Code returning `route` (NONE: no route) as its vars, made now (the segments it consumed are recorded). */
@@ -140,6 +144,8 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
   /** Code for the value of segment `depth` as `parser` reads it (the route's tests passed). */
   const valueOf = (depth: number, parser: PathParser<unknown>): string => {
     if (parser === Text) return `p.slice(B[${2 * depth}], B[${2 * depth + 1}])`;
+    const inline = parsedInline[depth]?.indexOf(parser) ?? -1;
+    if (inline !== -1) return `v${depth}_${inline}`;
     const state = parsedBy[depth];
     const index = state === null || state === undefined ? -1 : state.parserIndex(parser);
     // read when the state's parsers read it; otherwise (the segment was a literal) parsed now
@@ -164,6 +170,7 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
       // the states below inline, else left to the table walk, else this one too
       for (const below of whole ? [true] : [true, false]) {
         parsedBy[depth] = null;
+        parsedInline[depth] = null;
         if (literals.length > 0) trie(literals, 0, depth, best, below);
         // no literal matched: the segment goes where any other segment goes, or where parsers say
         lines.push("{", 'let slash = p.indexOf("/", st);', "if (slash === -1) slash = len;");
@@ -227,6 +234,11 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
    * seen at run time goes to the table walk.
    */
   const parsed = (state: State, depth: number, best: number, below: boolean): void => {
+    const deciders = state.deciders();
+    if (deciders.every(readsInPlace) && state.parsedTargetsComplete()) {
+      inlineParsed(state, deciders, depth, best, below);
+      return;
+    }
     lines.push(`const n = ${stateRef(state)}.parsed(p, st, slash, w);`);
     parsedBy[depth] = state;
     for (const target of state.parsedTargets()) {
@@ -240,6 +252,29 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
       `{ ${record(depth, "slash")} if (n === null) ${answer(best)} if (e === len) { w.complete = true; return n.endFirst < ${best} ? n.endFirst : ${best}; }`,
       `return w.walkFrom(p, n, ${depth + 1}, e + 1, ${best}, -1); }`,
     );
+  };
+
+  /**
+   * {@link parsed} for parsers that read the segment in place (`Int`, `Word`), with every state their
+   * verdicts lead to built: each parser's value in a local, the state chosen by the mask of verdicts
+   * in code. Nothing is recorded on the state: the vars made here read the locals, and a later bind
+   * from the records (a hand-over's route) parses the segment again.
+   */
+  const inlineParsed = (state: State, deciders: readonly PathParser<unknown>[], depth: number, best: number, below: boolean): void => {
+    const values = deciders.map((parser, i) => `const v${depth}_${i} = I(Q[${indexIn(parsers, parser)}], p, st, slash);`);
+    const verdicts = deciders.map((_, i) => `(typeof v${depth}_${i} === "number" ? ${1 << i} : 0)`);
+    lines.push(...values, `const m = ${verdicts.join(" | ")};`);
+    parsedInline[depth] = deciders;
+    const masks = new Map<State | null, number[]>();
+    for (let mask = 0; mask < 1 << deciders.length; mask++) {
+      const target = state.targetOf(mask)!;
+      masks.set(target, [...(masks.get(target) ?? []), mask]);
+    }
+    for (const [target, byTarget] of masks) {
+      lines.push(`if (${byTarget.map((mask) => `m === ${mask}`).join(" || ")}) {`);
+      advance(target, depth, "slash", best, below);
+      lines.push("}");
+    }
   };
 
   /** Code recording the segment `[st, end)` at `depth` as consumed, its end in `e`. */
