@@ -172,11 +172,15 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
         parsedBy[depth] = null;
         parsedInline[depth] = null;
         if (literals.length > 0) trie(literals, 0, depth, best, below);
-        // no literal matched: the segment goes where any other segment goes, or where parsers say
-        lines.push("{", 'let slash = p.indexOf("/", st);', "if (slash === -1) slash = len;");
-        if (otherwise !== undefined) advance(otherwise, depth, "slash", best, below);
-        else parsed(state, depth, best, below);
-        lines.push("}");
+        // no literal matched: the segment goes where any other segment goes, or where parsers say;
+        // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
+        if (otherwise === null && best === NONE) lines.push(`return ${NONE};`);
+        else {
+          lines.push("{", 'let slash = p.indexOf("/", st);', "if (slash === -1) slash = len;");
+          if (otherwise !== undefined) advance(otherwise, depth, "slash", best, below);
+          else parsed(state, depth, best, below);
+          lines.push("}");
+        }
         if (lines.length <= most) {
           transitions++;
           return;
@@ -286,7 +290,7 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
    */
   const advance = (next: State | null, depth: number, end: string, best: number, below: boolean): void => {
     if (next === null) {
-      lines.push(`{ ${record(depth, end)} ${answer(best)} }`);
+      lines.push(best === NONE ? `return ${NONE};` : `{ ${record(depth, end)} ${answer(best)} }`);
       return;
     }
     const ended = next.endFirst < best ? next.endFirst : best;
