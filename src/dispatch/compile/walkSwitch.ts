@@ -27,7 +27,6 @@ export interface WalkRecords {
   walkFrom(path: string, state: State, depth: number, start: number, best: number, after: -1): number;
 }
 
-
 /**
  * The first route for a raw path (no `%`, no query), from the start: its number (NONE for none),
  * or, where the code itself chose it, the route's vars, made there (the route is then
@@ -66,9 +65,10 @@ class TooLong extends Error {}
 /**
  * The first levels of one method's automaton as generated code: each state's literals compared in
  * place, character by character (no `indexOf`, no slice), as a trie of `switch`es, and the next
- * state's code inline. A segment that parsers decide is given to its state's parsers, which
- * record their values as the table walk's would, and the code goes on in the state their verdicts
- * lead to. States past the depth limit and everything past {@link MOST_LINES} go to the table
+ * state's code inline. A segment that parsers decide is read in place into locals when only `Int`
+ * and `Word` decide it, and else given to its state's parsers, which record their values as the
+ * table walk's would; the code goes on in the state their verdicts lead to. States past the depth
+ * limit and everything past {@link MOST_LINES} go to the table
  * walk, which records the same things. Where the code itself chooses a route, it also makes the
  * route's vars (`variables(route)`), with the values read in place and one factory call V8 can
  * inline, where binding them from the records costs a call per value and one shared call site for
