@@ -80,8 +80,8 @@ function find(program: Program, method: string, url: string): Found | null {
  * records (of the raw path `path`, or of its decoded segments).
  */
 function found(route: CompiledRoute, automaton: Automaton, path: string, rest: readonly string[], made: Vars | null): Found | null {
-  const leaf = route.leaf;
+  const handler = route.handler;
   // guards are transparent in this program: every route ends at a handler
-  if (leaf.kind !== "handler") return null;
-  return { handler: leaf.handler, vars: made ?? route.bind(null, automaton, path), rest };
+  if (handler === null) return null;
+  return { handler, vars: made ?? route.bind(null, automaton, path), rest };
 }

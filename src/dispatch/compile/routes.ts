@@ -1,6 +1,7 @@
 import type { PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
 import type { Chain, Leaf } from "../../routes/walk.js";
+import type { Handler } from "../../tree.js";
 import { extendVars, type Vars, type VarsFactory, varsShape } from "../../vars.js";
 
 /*
@@ -56,6 +57,8 @@ export function variablesOf(chain: Chain): RouteVariables {
 /** What running a route needs: its leaf, how many segments it consumes, and how to bind its variables. */
 export class CompiledRoute {
   readonly leaf: Leaf;
+  /** The leaf's handler, or null when the route ends at a guard: what `find` reports, in the route itself. */
+  readonly handler: Handler<never> | null;
   /** Segments consumed by the route's tests. */
   readonly depth: number;
   /** Per variable, in path order: its label, its parser, the depth of the segment it is captured from. */
@@ -83,6 +86,7 @@ export class CompiledRoute {
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
+    this.handler = chain.leaf.kind === "handler" ? chain.leaf.handler : null;
     this.depth = chain.tests.length;
     const { labels, parsers, depths } = variablesOf(chain);
     this.labels = labels;
