@@ -203,12 +203,7 @@ export class State {
     return NoParse;
   }
 
-  /** Where `parser` is among the parsers that decide here (what {@link valueAt} takes); -1 if it is not. */
-  parserIndex(parser: PathParser<unknown>): number {
-    return this.parsers.indexOf(parser);
-  }
-
-  /** The value of the segment the last {@link parsed} call read, as the parser at `index` read it. */
+  /** The value of the segment the last {@link parsed} call read, as the parser at `index` of {@link deciders} read it. */
   valueAt(index: number): unknown {
     return this.values[index];
   }

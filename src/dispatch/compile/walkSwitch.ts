@@ -147,7 +147,7 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
     const inline = parsedInline[depth]?.indexOf(parser) ?? -1;
     if (inline !== -1) return `v${depth}_${inline}`;
     const state = parsedBy[depth];
-    const index = state === null || state === undefined ? -1 : state.parserIndex(parser);
+    const index = state === null || state === undefined ? -1 : state.deciders().indexOf(parser);
     // read when the state's parsers read it; otherwise (the segment was a literal) parsed now
     return index !== -1 ? `${stateRef(state!)}.valueAt(${index})` : `w.value(${depth}, Q[${indexIn(parsers, parser)}], p)`;
   };
