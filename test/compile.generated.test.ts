@@ -351,3 +351,65 @@ describe("find with escapes and queries anywhere in the target, through generate
     );
   });
 });
+
+describe("the table walk matches literals where they lie in the path (tables past 256 routes)", () => {
+  // literals sharing their first three characters, shorter than three, longer than the character
+  // loop, with characters past Latin-1 (the key reads UTF-16 units), and look-alikes of each other
+  const WORDS = ["comments", "commits", "com", "co", "c", "ab", "abc", "abcd", "abcdefghij", "abcdefghik", "€uro", "日本", "ü", "__proto__", "r1", "r10", "r1x"];
+  const route = fc.record({
+    parts: fc.array(fc.oneof(fc.constantFrom(...WORDS).map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 1, maxLength: 3 }),
+    exact: fc.boolean(),
+  });
+  /** A literal segment holding a `/`: no pattern makes one, but a tree is data; only a decoded `%2F` equals it. */
+  const slashed = (next: RouteNode): RouteNode => Object.freeze({ kind: "path", literal: "/a%2Fb", segments: Object.freeze(["a/b"]), next }) as RouteNode;
+  const toTree = (routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean }[]): RouteNode =>
+    alt(
+      ...routes.map(({ parts, exact }, i) => {
+        let node: Parameters<typeof method>[1] = exact ? pathEnd(seen(i)) : seen(i);
+        for (let at = parts.length - 1; at >= 0; at--) {
+          const part = parts[at]!;
+          node = "literal" in part ? literal(`/${part.literal}`, node) : "int" in part ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+        }
+        return method("GET", node);
+      }),
+      method("GET", slashed(pathEnd(seen(100)))),
+      method("GET", literal("/c", slashed(pathVar("x", Text, pathEnd(seen(101)))))),
+      // padding on another method: past 256 routes, no code is generated for any method
+      ...Array.from({ length: 257 }, (_, i) => method("PUT", literal(`/pad${i}`, pathEnd(seen(200 + i))))),
+    );
+  const piece = fc.constantFrom(
+    ...WORDS,
+    // near misses: one character short or past, changed after the key, the key alone
+    "comment", "commentsX", "commitz", "cox", "abcdefghi", "abcdefghijk", "abcdefghix", "€ur", "日", "r1y", "r",
+    // escapes: decoded they equal a literal (or hold a `/`), so the walk of decoded segments answers
+    "%61b", "co%6D", "%E2%82%ACuro", "a%2Fb", "a%2fb", "%2F",
+    "", "7", "x",
+  );
+  const target = fc.tuple(fc.array(piece, { minLength: 0, maxLength: 4 }), fc.constantFrom("", "/", "?q=1", "?a/b")).map(([pieces, tail]) => `/${pieces.join("/")}${tail}`);
+
+  test("find and dispatch answer as the interpreter, for random tables and targets", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(route, { minLength: 1, maxLength: 10 }), fc.array(target, { minLength: 1, maxLength: 12 }), async (routes, targets) => {
+        const tree = toTree(routes);
+        expect(new Automaton(chainsOf(tree, true)).entryFor("GET").walk).toBeNull();
+        const router = compile(tree);
+        // each route's own path, and near misses of it: one literal's fourth or last character changed
+        const own = routes.flatMap(({ parts }) => {
+          const spell = (change: (word: string) => string, which: number) =>
+            `/${parts.map((part, at) => ("literal" in part ? (at === which ? change(part.literal) : part.literal) : "7")).join("/")}`;
+          const near = parts.flatMap((_, at) => [spell((w) => `${w.slice(0, 3)}x${w.slice(4)}`, at), spell((w) => `${w.slice(0, -1)}x`, at)]);
+          return [spell((w) => w, -1), ...near];
+        });
+        for (const url of ["/a%2Fb", "/c/a%2Fb/7", "/c/a/b/7", "/a/b", ...own, ...targets]) {
+          const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+          const found = router.find("GET", url);
+          const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
+          expect([url, answer]).toEqual([url, expected.status === 404 ? null : JSON.parse(expected.body)]);
+          const dispatched = await inject(tree, { method: "GET", url }, quiet);
+          expect([url, dispatched.status, dispatched.body]).toEqual([url, expected.status, expected.body]);
+        }
+      }),
+      { seed: 1216, numRuns: 80 },
+    );
+  });
+});

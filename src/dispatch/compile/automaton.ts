@@ -2,7 +2,7 @@ import type { Chain } from "../../routes/walk.js";
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
 import type { Vars } from "../../vars.js";
 import { Text } from "../../parsers/text.js";
-import { NONE, State, StateBuilder, type Walk } from "./states.js";
+import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
 import { variablesOf } from "./routes.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
@@ -49,7 +49,7 @@ export function routeOf(choice: Choice, automaton: Automaton): number {
  * matches a path, or the first after a given one, which is how a handler's `routeMismatch()` resumes
  * the search exactly where the interpreter would.
  */
-export class Automaton implements Walk, WalkRecords {
+export class Automaton implements PathWalk, WalkRecords {
   // by method, side by side: a few `===` beat a Map's hashing of the method string
   private readonly methods: string[] = [];
   private readonly entries: Entry[] = [];
@@ -63,6 +63,8 @@ export class Automaton implements Walk, WalkRecords {
   private from = 0;
   consumed = 0;
   complete = false;
+  /** Where the segment the walk of a raw path matched last ends (see {@link State.nextInPath}). */
+  end = 0;
   /**
    * By depth, the last state whose parsers read a segment there (see {@link State.next}); its values
    * are this walk's when its `walk` is this walk's `number`, which is new for every walk.
@@ -154,12 +156,11 @@ export class Automaton implements Walk, WalkRecords {
       const done = after < 0 ? current.prefixFirst : firstAfter(current.prefix, after);
       if (done < best) best = done;
       if (current.onward >= best) return best;
-      let end = path.indexOf("/", start);
-      if (end === -1) end = length;
       bounds[2 * depth] = start;
-      bounds[2 * depth + 1] = end;
       this.consumed = depth + 1;
-      current = current.next(path, start, end, this);
+      current = current.nextInPath(path, start, this);
+      const end = this.end;
+      bounds[2 * depth + 1] = end;
       if (current === null) return best;
       if (end === length) break;
       start = end + 1;
@@ -185,7 +186,7 @@ export class Automaton implements Walk, WalkRecords {
       if (state.onward >= best) return best;
       const segment = segments[from + depth]!;
       this.consumed = depth + 1;
-      state = state.next(segment, 0, segment.length, this);
+      state = state.next(segment, this);
       if (state === null) return best;
     }
     this.complete = true;
@@ -255,8 +256,9 @@ export class Automaton implements Walk, WalkRecords {
     const statics = new Map<string, number>();
     for (const id of ids) {
       const tests = chains[id]!.tests;
-      // a raw path holds no `?` (the query starts there) and no `%` (it is decoded first)
-      if (!tests.every((t) => typeof t === "string" && !t.includes("%") && !t.includes("?"))) continue;
+      // a raw path holds no `?` (the query starts there) and no `%` (it is decoded first), and a
+      // literal with a `/` (a tree is data) is one segment, where the raw path's `/` parts two
+      if (!tests.every((t) => typeof t === "string" && !/[%?/]/.test(t))) continue;
       const winner = this.firstInSegments(walked, tests as string[], 0, -1);
       const chain = chains[winner];
       if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {

@@ -18,6 +18,11 @@ export interface Walk {
   readonly number: number;
 }
 
+/** A walk of a raw path, which also learns where each segment ends as it is matched. */
+export interface PathWalk extends Walk {
+  end: number;
+}
+
 /** "No route": larger than any route number, and a terminator for the ascending lists below. */
 export const NONE = 0x7fffffff;
 
@@ -45,17 +50,25 @@ export class State {
   /** The smallest route that needs more segments than this state has seen; NONE if none does. */
   readonly onward: number;
   /**
-   * The literals wanted next, open-addressed by a few characters and the length, each followed by
-   * the state it leads to: `[literal, next, literal, next, …]`. The slot is found from the request
-   * path in place, and one flat array keeps a lookup to few memory loads.
+   * The literals wanted next (none with a `/`), open-addressed by their first three characters,
+   * each entry `[literal, next state, first two characters, third character]`. The key is read from
+   * the request path in place, before the segment's end is known: a character at or after a `/`
+   * (or the end) reads as a `/`, so the key of a literal shorter than three ends in `/`s, and a
+   * segment whose key equals a literal's is that literal up to its third character. The rest is
+   * compared in place; a raw path's segment needs no `indexOf` or slice unless no literal matches.
    */
-  private table: (string | State | null | undefined)[] | null = null;
-  /** When exactly one literal is wanted next: it and its state, compared without hashing. */
-  private only: string | null = null;
-  private onlyNext: State | null = null;
+  private table: (string | State | number | null | undefined)[] | null = null;
   private tableMask = 0;
   /** 32 − log2(slots): the top bits of the mixed key pick the slot. */
   private tableShift = 32;
+  /** When exactly one literal (with no `/`) is wanted next: it and its state, compared without a table. */
+  private only: string | null = null;
+  private onlyNext: State | null = null;
+  /**
+   * Literals with a `/` (a decoded `%2F` only ever equals them) and where each leads: never in a raw
+   * path's segment, so only the walk of decoded segments looks here. Null when there are none.
+   */
+  private slashed: Map<string, State | null> | null = null;
   /** The next state for a segment that is no literal here, when no parser has a say (`undefined` when one has). */
   private other: State | null | undefined = null;
   // (the fields below start shared and empty: most states have no parsers to decide)
@@ -80,30 +93,40 @@ export class State {
 
   /** Sets where each literal (non-empty) leads: `literals[i]` to `states[i]`. */
   setLiterals(literals: readonly string[], states: readonly (State | null)[]): void {
-    if (literals.length === 1) {
-      this.setLiteral(literals[0]!, states[0]!);
-      return;
+    const keyed: number[] = [];
+    for (let i = 0; i < literals.length; i++) {
+      if (!literals[i]!.includes("/")) keyed.push(i);
+      else (this.slashed ??= new Map()).set(literals[i]!, states[i]!);
     }
+    if (keyed.length === 1) {
+      this.only = literals[keyed[0]!]!;
+      this.onlyNext = states[keyed[0]!]!;
+    }
+    if (keyed.length < 2) return;
     // at most half full
     let bits = 1;
-    while (1 << bits < literals.length * 2) bits++;
-    const table = new Array<string | State | null | undefined>(2 << bits).fill(undefined);
-    this.tableMask = (2 << bits) - 1;
+    while (1 << bits < keyed.length * 2) bits++;
+    const table = new Array<string | State | number | null | undefined>(4 << bits).fill(undefined);
+    this.tableMask = (4 << bits) - 1;
     this.tableShift = 32 - bits;
-    for (let i = 0; i < literals.length; i++) {
+    for (const i of keyed) {
       const literal = literals[i]!;
-      let slot = this.slotOf(literal, 0, literal.length);
-      while (table[slot] !== undefined) slot = (slot + 2) & this.tableMask;
+      const c0 = literal.charCodeAt(0);
+      const c1 = literal.length > 1 ? literal.charCodeAt(1) : 47;
+      const c2 = literal.length > 2 ? literal.charCodeAt(2) : 47;
+      let slot = this.slotOf(c0, c1, c2);
+      while (table[slot] !== undefined) slot = (slot + 4) & this.tableMask;
       table[slot] = literal;
       table[slot + 1] = states[i]!;
+      table[slot + 2] = (c0 << 16) | c1;
+      table[slot + 3] = c2;
     }
     this.table = table;
   }
 
-  /** Sets where the one literal (non-empty) wanted next leads: compared without hashing, no table. */
+  /** Sets where the one literal (non-empty) wanted next leads. */
   setLiteral(literal: string, state: State | null): void {
-    this.only = literal;
-    this.onlyNext = state;
+    this.setLiterals([literal], [state]);
   }
 
   /**
@@ -128,10 +151,10 @@ export class State {
 
   /** The literals wanted next and where each leads (empty when none is). */
   literals(): [string, State | null][] {
-    if (this.only !== null) return [[this.only, this.onlyNext]];
+    const out: [string, State | null][] = this.only !== null ? [[this.only, this.onlyNext]] : [];
     const table = this.table ?? [];
-    const out: [string, State | null][] = [];
-    for (let slot = 0; slot < table.length; slot += 2) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
+    for (let slot = 0; slot < table.length; slot += 4) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
+    if (this.slashed !== null) out.push(...this.slashed);
     return out;
   }
 
@@ -141,25 +164,80 @@ export class State {
   }
 
   /**
-   * Where the segment `text[start, end)` leads. When parsers decide, the walk records this state,
-   * whose {@link valueFor} then gives their values without parsing again.
+   * Where the segment of the raw path `text` (no `%`, no query) starting at `start` leads, its end
+   * then in `walk.end`: a literal is matched where it lies, the end looked for only when none does.
+   * When parsers decide, the walk records this state, whose {@link valueFor} then gives their values
+   * without parsing again.
    */
-  next(text: string, start: number, end: number, walk: Walk): State | null {
-    const only = this.only;
-    if (only !== null) {
-      if (only.length === end - start && text.slice(start, end) === only) return this.onlyNext;
-    } else if (this.table !== null && end > start) {
-      const table = this.table;
-      const length = end - start;
-      for (let slot = this.slotOf(text, start, end); ; slot = (slot + 2) & this.tableMask) {
-        const literal = table[slot] as string | undefined;
-        if (literal === undefined) break;
-        // a native compare of a fresh slice beats startsWith and char loops here
-        if (literal.length === length && text.slice(start, end) === literal) return table[slot + 1] as State | null;
-      }
-    }
+  nextInPath(text: string, start: number, walk: PathWalk): State | null {
+    // (in small parts: V8 inlines each into the walk, and would not inline the whole)
+    const matched = this.only !== null ? this.onlyAt(text, start, walk) : this.table !== null ? this.literalAt(text, start, walk) : undefined;
+    if (matched !== undefined) return matched;
+    let end = text.indexOf("/", start);
+    if (end === -1) end = text.length;
+    walk.end = end;
     if (this.other !== undefined) return this.other;
     return this.parsed(text, start, end, walk);
+  }
+
+  /** {@link nextInPath} for the one literal wanted: where it leads when it is the segment, else undefined. */
+  private onlyAt(text: string, start: number, walk: PathWalk): State | null | undefined {
+    const only = this.only!;
+    const end = start + only.length;
+    if (!endsAt(text, end) || !sameAt(text, start, only, 0)) return undefined;
+    walk.end = end;
+    return this.onlyNext;
+  }
+
+  /** {@link nextInPath} for the literal table: where the literal that is the segment leads, else undefined. */
+  private literalAt(text: string, start: number, walk: PathWalk): State | null | undefined {
+    const table = this.table!;
+    const length = text.length;
+    // the key: three characters, `/` from the segment's end on
+    const c0 = start < length ? text.charCodeAt(start) : 47;
+    const c1 = c0 === 47 || start + 1 >= length ? 47 : text.charCodeAt(start + 1);
+    const c2 = c1 === 47 || start + 2 >= length ? 47 : text.charCodeAt(start + 2);
+    const k01 = (c0 << 16) | c1;
+    for (let slot = this.slotOf(c0, c1, c2); ; slot = (slot + 4) & this.tableMask) {
+      const literal = table[slot] as string | undefined;
+      if (literal === undefined) return undefined;
+      if (table[slot + 2] !== k01 || table[slot + 3] !== c2) continue;
+      // shorter than three, the key saw its end; else the end and the characters past the key
+      const end = start + literal.length;
+      if (literal.length < 3 || (endsAt(text, end) && sameAt(text, start, literal, 3))) {
+        walk.end = end;
+        return table[slot + 1] as State | null;
+      }
+    }
+  }
+
+  /**
+   * Where the decoded segment `segment` leads (it may hold a `/`, from a `%2F`). When parsers
+   * decide, the walk records this state, as {@link nextInPath}.
+   */
+  next(segment: string, walk: Walk): State | null {
+    const length = segment.length;
+    if (this.only !== null) {
+      if (segment === this.only) return this.onlyNext;
+    } else if (this.table !== null && length > 0) {
+      const table = this.table;
+      const c0 = segment.charCodeAt(0);
+      const c1 = c0 === 47 || length < 2 ? 47 : segment.charCodeAt(1);
+      const c2 = c1 === 47 || length < 3 ? 47 : segment.charCodeAt(2);
+      const k01 = (c0 << 16) | c1;
+      for (let slot = this.slotOf(c0, c1, c2); ; slot = (slot + 4) & this.tableMask) {
+        const literal = table[slot] as string | undefined;
+        if (literal === undefined) break;
+        if (table[slot + 2] === k01 && table[slot + 3] === c2 && literal === segment) return table[slot + 1] as State | null;
+      }
+    }
+    const slashed = this.slashed;
+    if (slashed !== null) {
+      const next = slashed.get(segment);
+      if (next !== undefined) return next;
+    }
+    if (this.other !== undefined) return this.other;
+    return this.parsed(segment, 0, length, walk);
   }
 
   /**
@@ -225,12 +303,30 @@ export class State {
     return next;
   }
 
-  /** Hashes the first, middle and last characters and the length: cheap, and enough to tell keys apart. */
-  private slotOf(text: string, start: number, end: number): number {
-    const key = ((text.charCodeAt(start) * 31 + text.charCodeAt((start + end) >> 1)) * 31 + text.charCodeAt(end - 1)) * 31 + end - start;
+  /** The slot of a key of three characters. */
+  private slotOf(c0: number, c1: number, c2: number): number {
     // a multiplicative mix: the low bits alone put keys like r0…r9 (31² apart) all in one slot
-    return (Math.imul(key, 0x9e3779b1) >>> this.tableShift) << 1;
+    return (Math.imul((c0 * 31 + c1) * 31 + c2, 0x9e3779b1) >>> this.tableShift) << 2;
   }
+}
+
+/** Past this many characters, a native compare of a slice beats comparing character by character. */
+const LOOP_LONGEST = 4;
+
+/** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */
+function endsAt(text: string, end: number): boolean {
+  return end === text.length || (end < text.length && text.charCodeAt(end) === 47) /* / */;
+}
+
+/**
+ * True when `literal` lies in `text` at `start` (which has room for it), its first `from`
+ * characters known to be there already.
+ */
+function sameAt(text: string, start: number, literal: string, from: number): boolean {
+  const length = literal.length;
+  if (length - from > LOOP_LONGEST) return text.slice(start, start + length) === literal;
+  for (let i = from; i < length; i++) if (text.charCodeAt(start + i) !== literal.charCodeAt(i)) return false;
+  return true;
 }
 
 /** The list of no route at all (NONE-terminated), shared: most states' `prefix`, many states' `end` (not frozen, as above). */
