@@ -352,6 +352,40 @@ describe("find with escapes and queries anywhere in the target, through generate
   });
 });
 
+describe("generated code reads the request target as it is: where a `%` or `?` could change the answer", () => {
+  const tree = alt(
+    match("/pre", seen(5)),
+    literal("/pre/x", pathEnd(seen(6))),
+    literal("/user/comments", pathEnd(seen(0))),
+    literal("/user/lookup", pathVar("name", Text, pathEnd(seen(1)))),
+    literal("/n", pathVar("i", Int, pathEnd(seen(2)))),
+    match("/user", seen(3)),
+    literal("/v", pathVar("t", Text, literal("/end", pathEnd(seen(4))))),
+  );
+  test.each([
+    ["a literal followed by a query", "/user/comments?page=2"],
+    ["a literal spelled with an escape (a miss without decoding)", "/user/comment%73"],
+    ["a prefix route whose rest holds an escape a better route decodes to", "/user/comment%73"],
+    ["a prefix route first, its rest escaped (decoded in the rest)", "/pre/a%41/b%2Fc"],
+    ["a prefix route first, its rest followed by a query", "/pre/a?b=/c"],
+    ["a prefix route whose rest holds a query", "/user/x?y=/comments"],
+    ["a captured segment with an escape", "/user/lookup/al%69ce"],
+    ["a captured segment running into the query", "/user/lookup/alice?x=1"],
+    ["an Int spelled with an escape", "/n/%37"],
+    ["an Int followed by a query", "/n/7?x"],
+    ["a query holding the rest of a route", "/v/a?b=/end"],
+    ["an escaped slash in a capture", "/v/a%2Fb/end"],
+    ["a miss that is one", "/nothing%20here?x"],
+  ])("%s (%s): find and dispatch answer as the interpreter", async (_case, url) => {
+    const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+    const found = compile(tree).find("GET", url);
+    const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
+    expect(answer).toEqual(expected.status === 404 ? null : JSON.parse(expected.body));
+    const dispatched = await inject(tree, { method: "GET", url }, quiet);
+    expect([dispatched.status, dispatched.body]).toEqual([expected.status, expected.body]);
+  });
+});
+
 describe("the table walk matches literals where they lie in the path (tables past 256 routes)", () => {
   // literals sharing their first three characters, shorter than three, longer than the character
   // loop, with characters past Latin-1 (the key reads UTF-16 units), and look-alikes of each other

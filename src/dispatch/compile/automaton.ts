@@ -6,7 +6,7 @@ import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
 import { variablesOf } from "./routes.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
-import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
+import { type CodeBudget, type GeneratedWalk, plainFrom, UNDECIDED, walkSwitch, type WalkRecords } from "./walkSwitch.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
 const GENERATED_LINES = 1200;
@@ -116,6 +116,19 @@ export class Automaton implements PathWalk, WalkRecords {
     if (code !== null) return code(target);
     const statics = entry.statics;
     return statics !== null ? statics.get(target) : NONE;
+  }
+
+  /**
+   * The first route for the request target `url` read as it is, from the start, where the entry's
+   * generated code can tell without the query cut off and the path decoded first (what
+   * {@link firstInPath} returns), else {@link UNDECIDED}: only a miss scans for `?` and `%`.
+   */
+  firstInTarget(entry: Entry, url: string): Choice {
+    const walk = entry.walk;
+    if (walk === null || url.charCodeAt(0) !== 47 /* / */) return UNDECIDED;
+    const choice = walk(url, this);
+    // a miss may be one only because a `%` or `?` failed a literal
+    return choice !== NONE || plainFrom(url, 0) ? choice : UNDECIDED;
   }
 
   /**

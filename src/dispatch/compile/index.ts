@@ -6,7 +6,8 @@ import { Program } from "./program.js";
 import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
-import { type Automaton, routeOf } from "./automaton.js";
+import { UNDECIDED } from "./walkSwitch.js";
+import { type Automaton, type Choice, routeOf } from "./automaton.js";
 import type { CompiledRoute } from "./routes.js";
 
 /** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
@@ -58,21 +59,27 @@ function find(program: Program, method: string, url: string): Found | null {
   const known = automaton.firstStatic(entry, url);
   // a static route: no variables, and nothing left of the path
   if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_SEGMENTS, null);
+  // small tables: generated code reads the target as it is
+  const read = automaton.firstInTarget(entry, url);
+  if (read !== UNDECIDED) return chosen(program, read, url);
   // most targets are a plain path already
   const path = url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1 ? rawPathOf(url) : url;
-  if (path.indexOf("%") === -1) {
-    const choice = automaton.firstInPath(entry, path, -1);
-    const id = routeOf(choice, automaton);
-    if (id === NONE) return null;
-    const route = program.routes[id]!;
-    const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path);
-    return found(route, automaton, path, rest, typeof choice === "number" ? null : choice);
-  }
+  if (path.indexOf("%") === -1) return chosen(program, automaton.firstInPath(entry, path, -1), path);
   const segments = splitPath(path);
   const id = automaton.firstInSegments(entry, segments, 0, -1);
   if (id === NONE) return null;
   const route = program.routes[id]!;
   return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : segments.slice(route.depth), null);
+}
+
+/** What `find` reports for the `choice` of a walk of the raw path `path`. */
+function chosen(program: Program, choice: Choice, path: string): Found | null {
+  const automaton = program.automaton;
+  const id = routeOf(choice, automaton);
+  if (id === NONE) return null;
+  const route = program.routes[id]!;
+  const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path);
+  return found(route, automaton, path, rest, typeof choice === "number" ? null : choice);
 }
 
 /**

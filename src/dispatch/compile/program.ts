@@ -4,6 +4,7 @@ import { Automaton, type Choice } from "./automaton.js";
 import { chainsOf } from "../../routes/walk.js";
 import { CompiledRoute } from "./routes.js";
 import { NONE } from "./states.js";
+import { UNDECIDED } from "./walkSwitch.js";
 
 const NO_CONTINUATIONS: readonly (Program | null)[] = [];
 
@@ -47,6 +48,8 @@ export class Program {
       if (after < 0) {
         const known = automaton.firstStatic(entry, path);
         if (known !== NONE) return known;
+        const read = automaton.firstInTarget(entry, path);
+        if (read !== UNDECIDED) return read;
       }
       // undecoded, the raw path is the segments themselves
       if (path.indexOf("%") === -1) return automaton.firstInPath(entry, path, after);

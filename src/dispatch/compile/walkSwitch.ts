@@ -28,11 +28,20 @@ export interface WalkRecords {
 }
 
 /**
- * The first route for a raw path (no `%`, no query), from the start: its number (NONE for none),
- * or, where the code itself chose it, the route's vars, made there (the route is then
- * {@link WalkRecords.chosen}).
+ * The first route for a path or request target starting with `/`, read as it is, from the start:
+ * its number (NONE for none), or, where the code itself chose it, the route's vars, made there (the
+ * route is then {@link WalkRecords.chosen}); or {@link UNDECIDED}.
+ *
+ * The code reads the target without scanning it for `?` and `%` first. A literal segment matches
+ * only its own characters followed by `/` or the end, so a `%` or `?` in a segment fails every
+ * literal there; a captured segment is read to its end, and one holding either is UNDECIDED, as is
+ * a prefix route whose rest holds one. A miss (NONE) may be one only because of them: the caller
+ * checks.
  */
 export type GeneratedWalk = (path: string, records: WalkRecords) => number | Vars;
+
+/** What a generated walk answers when the target must be cut at its query and decoded first. */
+export const UNDECIDED = -2;
 
 /**
  * Lines of generated code one automaton may still have (all its methods, walks and static paths
@@ -83,18 +92,24 @@ export function walkSwitch(start: State, variables: (route: number) => RouteVari
   code ??= generate(start, variables, most, DEEPEST, false);
   if (code === null) return null;
   try {
-    const make = new Function("S", "Q", "F", "I", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
+    const make = new Function("S", "Q", "F", "I", "R", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
       states: State[],
       parsers: PathParser<unknown>[],
       factories: VarsFactory[],
       inPlace: typeof parseInPlace,
+      plain: typeof plainFrom,
     ) => GeneratedWalk;
-    const walk = make(code.states, code.parsers, code.factories, parseInPlace);
+    const walk = make(code.states, code.parsers, code.factories, parseInPlace, plainFrom);
     budget.lines -= code.lines.length;
     return walk;
   } catch {
     return null;
   }
+}
+
+/** True when `text` from `from` on holds no `?` (no query) and no `%` (nothing to decode). */
+export function plainFrom(text: string, from: number): boolean {
+  return text.indexOf("%", from) === -1 && text.indexOf("?", from) === -1;
 }
 
 /** A generated walk's body and the states, parsers and vars factories it refers to. */
@@ -159,12 +174,13 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
     if (state.prefixFirst < best) best = state.prefixFirst;
     // no route still wanting segments comes before the one found
     if (state.onward >= best) {
-      lines.push(answer(best));
+      lines.push(answerBefore(best));
       return;
     }
     const otherwise = state.otherwise;
-    // a literal with a `/` never equals a segment; an empty one is never looked up
-    const literals = state.literals().filter(([literal]) => literal !== "" && !literal.includes("/"));
+    // a literal with a `/` never equals a segment, an empty one is never looked up, and one with a
+    // `%` or `?` only equals a decoded segment (the raw one has a `%` there)
+    const literals = state.literals().filter(([literal]) => literal !== "" && !/[/%?]/.test(literal));
     const mark = lines.length;
     if (depth < deepest && inline) {
       // the states below inline, else left to the table walk, else this one too
@@ -176,7 +192,8 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
         // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
         if (otherwise === null && best === NONE) lines.push(`return ${NONE};`);
         else {
-          lines.push("{", 'let slash = p.indexOf("/", st);', "if (slash === -1) slash = len;");
+          // the segment's end, read character by character: a `%` or `?` in it leaves the answer undecided
+          lines.push("{", "let slash = st;", `for (; slash < len; slash++) { const c = p.charCodeAt(slash); if (c === 47) break; if (c === 37 || c === 63) return ${UNDECIDED}; }`);
           if (otherwise !== undefined) advance(otherwise, depth, "slash", best, below);
           else parsed(state, depth, best, below);
           lines.push("}");
@@ -189,8 +206,21 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
         lines.length = mark;
       }
     }
-    lines.push(`return w.walkFrom(p, ${stateRef(state)}, ${depth}, st, ${best}, -1);`);
+    lines.push(handOver(stateRef(state), depth, "st", best));
   };
+
+  /**
+   * Code answering `best` before the segment at `st`: that is the start of its rest, or the walk
+   * read the segments between, so a `%` or `?` from `st` on could have made a better route fail.
+   */
+  const answerBefore = (best: number): string => (best === NONE ? `return ${NONE};` : `{ if (!R(p, st)) return ${UNDECIDED}; ${answer(best)} }`);
+
+  /**
+   * Code handing over to the table walk from `state` at `depth`, a segment starting at `start`: it
+   * reads raw paths only, so a remainder holding a `%` or `?` leaves the answer undecided.
+   */
+  const handOver = (state: string, depth: number, start: string, best: number): string =>
+    `return R(p, ${start}) ? w.walkFrom(p, ${state}, ${depth}, ${start}, ${best}, -1) : ${UNDECIDED};`;
 
   /**
    * Code matching the segment at `st` against `literals`, which share their first `k` characters:
@@ -253,8 +283,8 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
     // every branch above returns: with all the states known, nothing else can come back
     if (state.parsedTargetsComplete()) return;
     lines.push(
-      `{ ${record(depth, "slash")} if (n === null) ${answer(best)} if (e === len) { w.complete = true; return n.endFirst < ${best} ? n.endFirst : ${best}; }`,
-      `return w.walkFrom(p, n, ${depth + 1}, e + 1, ${best}, -1); }`,
+      `{ ${record(depth, "slash")} if (n === null) ${answerBefore(best)} if (e === len) { w.complete = true; return n.endFirst < ${best} ? n.endFirst : ${best}; }`,
+      `${handOver("n", depth + 1, "e + 1", best)} }`,
     );
   };
 
@@ -290,7 +320,7 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
    */
   const advance = (next: State | null, depth: number, end: string, best: number, below: boolean): void => {
     if (next === null) {
-      lines.push(best === NONE ? `return ${NONE};` : `{ ${record(depth, end)} ${answer(best)} }`);
+      lines.push(best === NONE ? `return ${NONE};` : `{ ${record(depth, end)} ${answerBefore(best)} }`);
       return;
     }
     const ended = next.endFirst < best ? next.endFirst : best;
