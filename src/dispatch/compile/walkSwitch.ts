@@ -68,6 +68,12 @@ const WHOLE_DEPTHS = [16, 8, 5, 4];
 /** When no limit above fits: depths 0–2, with hand-overs to the table walk where the budget runs out. */
 const DEEPEST = 3;
 
+/**
+ * A captured segment's end is looked for character by character up to this many; a native search
+ * costs more on shorter ones, a loop more on longer ones (a UUID: 36 characters).
+ */
+const LOOP_LONGEST = 12;
+
 /** Raised by a generation that may not hand over to fit the budget once it no longer fits. */
 class TooLong extends Error {}
 
@@ -192,8 +198,14 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
         // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
         if (otherwise === null && best === NONE) lines.push(`return ${NONE};`);
         else {
-          // the segment's end, read character by character: a `%` or `?` in it leaves the answer undecided
-          lines.push("{", "let slash = st;", `for (; slash < len; slash++) { const c = p.charCodeAt(slash); if (c === 47) break; if (c === 37 || c === 63) return ${UNDECIDED}; }`);
+          // the segment's end, read character by character (a `%` or `?` in it leaves the answer
+          // undecided); past a few characters, found natively, the rest of the target checked at once
+          lines.push(
+            "{",
+            `let slash = st; const stop = len - st > ${LOOP_LONGEST} ? st + ${LOOP_LONGEST} : len;`,
+            `for (; slash < stop; slash++) { const c = p.charCodeAt(slash); if (c === 47) break; if (c === 37 || c === 63) return ${UNDECIDED}; }`,
+            `if (slash === stop && stop < len) { if (!R(p, stop)) return ${UNDECIDED}; slash = p.indexOf("/", stop); if (slash === -1) slash = len; }`,
+          );
           if (otherwise !== undefined) advance(otherwise, depth, "slash", best, below);
           else parsed(state, depth, best, below);
           lines.push("}");
