@@ -6,7 +6,8 @@ import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
 import { variablesOf } from "./routes.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
-import { type CodeBudget, type GeneratedWalk, plainFrom, UNDECIDED, walkSwitch, type WalkRecords } from "./walkSwitch.js";
+import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
+import { plainFrom, UNDECIDED } from "./target.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
 const GENERATED_LINES = 1200;

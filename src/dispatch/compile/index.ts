@@ -6,7 +6,7 @@ import { Program } from "./program.js";
 import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
-import { UNDECIDED } from "./walkSwitch.js";
+import { UNDECIDED } from "./target.js";
 import { type Automaton, type Choice, routeOf } from "./automaton.js";
 import type { CompiledRoute } from "./routes.js";
 

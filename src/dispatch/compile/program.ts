@@ -4,7 +4,7 @@ import { Automaton, type Choice } from "./automaton.js";
 import { chainsOf } from "../../routes/walk.js";
 import { CompiledRoute } from "./routes.js";
 import { NONE } from "./states.js";
-import { UNDECIDED } from "./walkSwitch.js";
+import { UNDECIDED } from "./target.js";
 
 const NO_CONTINUATIONS: readonly (Program | null)[] = [];
 

@@ -4,6 +4,7 @@ import { varsShape, type Vars, type VarsFactory } from "../../vars.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
 import type { RouteVariables } from "./routes.js";
 import { NONE, type State } from "./states.js";
+import { plainFrom, segmentEnd, UNDECIDED } from "./target.js";
 
 /**
  * What a generated walk reads and writes on the automaton: the same records as its table walk, and
@@ -28,20 +29,13 @@ export interface WalkRecords {
 }
 
 /**
- * The first route for a path or request target starting with `/`, read as it is, from the start:
- * its number (NONE for none), or, where the code itself chose it, the route's vars, made there (the
- * route is then {@link WalkRecords.chosen}); or {@link UNDECIDED}.
- *
- * The code reads the target without scanning it for `?` and `%` first. A literal segment matches
- * only its own characters followed by `/` or the end, so a `%` or `?` in a segment fails every
- * literal there; a captured segment is read to its end, and one holding either is UNDECIDED, as is
- * a prefix route whose rest holds one. A miss (NONE) may be one only because of them: the caller
- * checks.
+ * The first route for a path or request target starting with `/`, read as it is (see target.ts),
+ * from the start: its number (NONE for none), or, where the code itself chose it, the route's vars,
+ * made there (the route is then {@link WalkRecords.chosen}); or UNDECIDED. A miss (NONE) may be one
+ * only because a `%` or `?` failed a literal: the caller checks.
  */
 export type GeneratedWalk = (path: string, records: WalkRecords) => number | Vars;
 
-/** What a generated walk answers when the target must be cut at its query and decoded first. */
-export const UNDECIDED = -2;
 
 /**
  * Lines of generated code one automaton may still have (all its methods, walks and static paths
@@ -68,11 +62,6 @@ const WHOLE_DEPTHS = [16, 8, 5, 4];
 /** When no limit above fits: depths 0–2, with hand-overs to the table walk where the budget runs out. */
 const DEEPEST = 3;
 
-/**
- * A captured segment's end is looked for character by character up to this many; a native search
- * costs more on shorter ones, a loop more on longer ones (a UUID: 36 characters).
- */
-const LOOP_LONGEST = 12;
 
 /** Raised by a generation that may not hand over to fit the budget once it no longer fits. */
 class TooLong extends Error {}
@@ -98,14 +87,15 @@ export function walkSwitch(start: State, variables: (route: number) => RouteVari
   code ??= generate(start, variables, most, DEEPEST, false);
   if (code === null) return null;
   try {
-    const make = new Function("S", "Q", "F", "I", "R", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
+    const make = new Function("S", "Q", "F", "I", "R", "E", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
       states: State[],
       parsers: PathParser<unknown>[],
       factories: VarsFactory[],
       inPlace: typeof parseInPlace,
       plain: typeof plainFrom,
+      end: typeof segmentEnd,
     ) => GeneratedWalk;
-    const walk = make(code.states, code.parsers, code.factories, parseInPlace, plainFrom);
+    const walk = make(code.states, code.parsers, code.factories, parseInPlace, plainFrom, segmentEnd);
     budget.lines -= code.lines.length;
     return walk;
   } catch {
@@ -113,10 +103,6 @@ export function walkSwitch(start: State, variables: (route: number) => RouteVari
   }
 }
 
-/** True when `text` from `from` on holds no `?` (no query) and no `%` (nothing to decode). */
-export function plainFrom(text: string, from: number): boolean {
-  return text.indexOf("%", from) === -1 && text.indexOf("?", from) === -1;
-}
 
 /** A generated walk's body and the states, parsers and vars factories it refers to. */
 interface Generated {
@@ -198,14 +184,8 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
         // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
         if (otherwise === null && best === NONE) lines.push(`return ${NONE};`);
         else {
-          // the segment's end, read character by character (a `%` or `?` in it leaves the answer
-          // undecided); past a few characters, found natively, the rest of the target checked at once
-          lines.push(
-            "{",
-            `let slash = st; const stop = len - st > ${LOOP_LONGEST} ? st + ${LOOP_LONGEST} : len;`,
-            `for (; slash < stop; slash++) { const c = p.charCodeAt(slash); if (c === 47) break; if (c === 37 || c === 63) return ${UNDECIDED}; }`,
-            `if (slash === stop && stop < len) { if (!R(p, stop)) return ${UNDECIDED}; slash = p.indexOf("/", stop); if (slash === -1) slash = len; }`,
-          );
+          // the segment's end; a `%` or `?` in it leaves the answer undecided
+          lines.push("{", `const slash = E(p, st); if (slash === -1) return ${UNDECIDED};`);
           if (otherwise !== undefined) advance(otherwise, depth, "slash", best, below);
           else parsed(state, depth, best, below);
           lines.push("}");

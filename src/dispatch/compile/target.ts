@@ -1,0 +1,43 @@
+/*
+ * Reading a request target as it is: generated walks (walkSwitch.ts) match a target's segments
+ * where they lie, without scanning it for `?` (where the query starts) and `%` (what must be
+ * decoded) first. (The table walk does not: on tables like GitHub's, whose captured segments are
+ * ten characters or so, reading them character by character cost more than the scans; 1.15×.) A literal
+ * matches only its own characters followed by `/` or the end, so either character in a segment
+ * fails every literal there; a segment that is captured is read to its end, and one holding either
+ * leaves the answer to the path cut at its query and decoded (UNDECIDED). What a walk does not read
+ * (the rest a prefix route leaves, the other segments of a miss) its caller checks.
+ */
+
+/** What a walk of a target as it is answers when the target must be cut at its query and decoded first. */
+export const UNDECIDED = -2;
+
+/**
+ * A captured segment's end is looked for character by character up to this many; a native search
+ * costs more on shorter ones, a loop more on longer ones (a UUID: 36 characters).
+ */
+export const LOOP_LONGEST = 12;
+
+/** True when `text` from `from` on holds no `?` (no query) and no `%` (nothing to decode). */
+export function plainFrom(text: string, from: number): boolean {
+  return text.indexOf("%", from) === -1 && text.indexOf("?", from) === -1;
+}
+
+/**
+ * Where the segment of `text` starting at `start` ends (the next `/`, or the end), or -1 when a `%`
+ * or `?` is in it: read character by character up to {@link LOOP_LONGEST}; past that, the end
+ * found natively and the rest of the target checked at once (so -1 also when one comes later).
+ */
+export function segmentEnd(text: string, start: number): number {
+  const length = text.length;
+  const stop = length - start > LOOP_LONGEST ? start + LOOP_LONGEST : length;
+  for (let end = start; end < stop; end++) {
+    const c = text.charCodeAt(end);
+    if (c === 47 /* / */) return end;
+    if (c === 37 /* % */ || c === 63 /* ? */) return -1;
+  }
+  if (stop === length) return length;
+  if (!plainFrom(text, stop)) return -1;
+  const end = text.indexOf("/", stop);
+  return end === -1 ? length : end;
+}
