@@ -184,7 +184,7 @@ export class State {
   private onlyAt(text: string, start: number, walk: PathWalk): State | null | undefined {
     const only = this.only!;
     const end = start + only.length;
-    if (!endsAt(text, end) || !sameAt(text, start, only, 0)) return undefined;
+    if (!endsAt(text, end) || text.slice(start, end) !== only) return undefined;
     walk.end = end;
     return this.onlyNext;
   }
@@ -202,9 +202,10 @@ export class State {
       const literal = table[slot] as string | undefined;
       if (literal === undefined) return undefined;
       if (table[slot + 2] !== k01 || table[slot + 3] !== c2) continue;
-      // shorter than three, the key saw its end; else the end and the characters past the key
+      // shorter than three, the key saw its end; of three, it saw the characters; else a native
+      // compare (a character loop, its length varying from request to request, cost more)
       const end = start + literal.length;
-      if (literal.length < 3 || (endsAt(text, end) && sameAt(text, start, literal, 3))) {
+      if (literal.length < 3 || (endsAt(text, end) && (literal.length === 3 || text.slice(start, end) === literal))) {
         walk.end = end;
         return table[slot + 1] as State | null;
       }
@@ -310,23 +311,9 @@ export class State {
   }
 }
 
-/** Past this many characters, a native compare of a slice beats comparing character by character. */
-const LOOP_LONGEST = 4;
-
 /** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */
 function endsAt(text: string, end: number): boolean {
   return end === text.length || (end < text.length && text.charCodeAt(end) === 47) /* / */;
-}
-
-/**
- * True when `literal` lies in `text` at `start` (which has room for it), its first `from`
- * characters known to be there already.
- */
-function sameAt(text: string, start: number, literal: string, from: number): boolean {
-  const length = literal.length;
-  if (length - from > LOOP_LONGEST) return text.slice(start, start + length) === literal;
-  for (let i = from; i < length; i++) if (text.charCodeAt(start + i) !== literal.charCodeAt(i)) return false;
-  return true;
 }
 
 /** The list of no route at all (NONE-terminated), shared: most states' `prefix`, many states' `end` (not frozen, as above). */
