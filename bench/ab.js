@@ -1,47 +1,35 @@
 "use strict";
 /*
- * Same-process A/B of switchyard builds: `node bench/ab.js <dist index.js> <dist index.js> [rounds]`.
- * Each build is its own module instance (its own functions and JIT feedback); the headline lists and
- * the growth sizes are timed build after build, the order reversed every round, and the medians
- * printed. On a shared machine this tells two builds apart far better than two child runs.
- * `AB_ONLY=github,growth 10` (substrings of the case names, comma-separated) builds and times only those cases;
+ * A/B of two switchyard builds: `node bench/ab.js <dist index.js> <dist index.js> [rounds]`.
+ * Every case of every round is timed in a fresh child process per build (`--child`), the two builds
+ * one after the other, the order reversed every round; the medians and the rounds are printed.
+ * Children, not one process for both builds: in one process the two builds' JIT feedback and inlining
+ * interfered (the same build against a copy of itself measured 0.91 on the classic list), where
+ * children repeat within a few percent.
+ * `AB_ONLY=github,growth 10` (substrings of the case names, comma-separated) times only those cases;
  * `AB_SIZES=10,256` sets the growth table sizes.
  */
 const path = require("node:path");
+const { execFileSync } = require("node:child_process");
 const { load, fresh } = require("./lib/data");
-const { batchOf } = require("./lib/timer");
-
-const [distA, distB, roundsText] = process.argv.slice(2);
-const ROUNDS = Number(roundsText ?? "5");
-
-/** A fresh instance of a module, so that no call site of it sees the other build's functions. */
-function instance(name) {
-  delete require.cache[require.resolve(name)];
-  return require(name);
-}
-
-/** One build: its adapter and a timer of its own. */
-function buildOf(dist) {
-  process.env.SWITCHYARD_DIST = path.resolve(dist);
-  return { adapter: instance("./lib/routers").adapters.switchyard(), measure: instance("./lib/timer").measure };
-}
+const { batchOf, measure } = require("./lib/timer");
 
 function growthTable(size) {
   const width = Math.ceil(Math.sqrt(size));
   return Array.from({ length: size }, (_, id) => ({ id, method: "GET", path: `/r${id % width}/items/:id/v${Math.floor(id / width)}` }));
 }
 
-/** The cases: [name, routes, requests as [method, path]]. */
-function cases() {
-  const out = [];
-  const list = (set, name) => {
-    const data = load(set);
-    out.push([`${set}: ${name}`, data.routes, data.lists[name].map((i) => [data.requests[i].method, data.requests[i].path])]);
-  };
-  list("micro", "all together (7 classic)");
-  list("typed", "all together");
-  list("github", "mix (hits+404, shuffled)");
-  for (const size of (process.env.AB_SIZES ?? "10,100,1000,10000").split(",").map(Number)) {
+/** The case names, in the order they are printed. */
+function caseNames() {
+  const sizes = (process.env.AB_SIZES ?? "10,100,1000,10000").split(",");
+  const names = ["micro: all together (7 classic)", "typed: all together", "github: mix (hits+404, shuffled)", ...sizes.map((size) => `growth ${size}`)];
+  return names.filter((name) => (process.env.AB_ONLY ?? "").split(",").some((part) => name.includes(part)));
+}
+
+/** A case's routes and requests (as [method, path]). */
+function caseOf(name) {
+  if (name.startsWith("growth ")) {
+    const size = Number(name.slice("growth ".length));
     const routes = growthTable(size);
     const requests = [];
     let seed = 7;
@@ -50,31 +38,47 @@ function cases() {
       requests.push(["GET", routes[seed % size].path.replace(":id", String(i))]);
     }
     for (let i = 0; i < 20; i++) requests.push(["GET", `/r${i}/items/${i}/none`]);
-    out.push([`growth ${size}`, routes, requests]);
+    return { routes, requests };
   }
-  return out;
+  const [set, list] = name.split(": ");
+  const data = load(set);
+  return { routes: data.routes, requests: data.lists[list].map((i) => [data.requests[i].method, data.requests[i].path]) };
 }
 
-async function main() {
-  const builds = [distA, distB].map(buildOf);
-  const all = cases()
-    .filter(([name]) => (process.env.AB_ONLY ?? "").split(",").some((part) => name.includes(part)))
-    .map(([name, routes, requests]) => ({ name, routers: builds.map((b) => b.adapter.build(routes)), batch: batchOf(requests), ns: [[], []] }));
-  for (let round = 0; round < ROUNDS; round++) {
+/** In a child: times one case on one build, prints ns per lookup. */
+async function child(dist, name) {
+  process.env.SWITCHYARD_DIST = path.resolve(dist);
+  const { adapters } = require("./lib/routers");
+  const { routes, requests } = caseOf(name);
+  const router = adapters.switchyard().build(routes);
+  const batch = batchOf(requests);
+  process.stdout.write(`${await measure(router.lookup, () => batch.map(([m, p]) => [m, fresh(p)]), false)}\n`);
+}
+
+function main() {
+  const [distA, distB, roundsText] = process.argv.slice(2);
+  const dists = [distA, distB];
+  const rounds = Number(roundsText ?? "5");
+  const names = caseNames();
+  const ns = new Map(names.map((name) => [name, [[], []]]));
+  for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
-    for (const c of all) {
-      for (const b of order) c.ns[b].push(await builds[b].measure(c.routers[b].lookup, () => c.batch.map(([m, p]) => [m, fresh(p)]), false));
+    for (const name of names) {
+      for (const b of order) ns.get(name)[b].push(Number(execFileSync(process.execPath, [__filename, "--child", dists[b], name]).toString()));
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  console.log(`| case | A ${distA} | B ${distB} | B ÷ A |`);
-  for (const c of all) {
-    const [a, b] = c.ns.map(median);
-    console.log(`| ${c.name} | ${a.toFixed(0)} | ${b.toFixed(0)} | ${(b / a).toFixed(2)} |`);
+  const shown = (xs) => xs.map((x) => x.toFixed(0)).join(", ");
+  console.log(`| case | A ${distA} | B ${distB} | B ÷ A | rounds A | rounds B |`);
+  console.log("|---|---:|---:|---:|---|---|");
+  for (const [name, [a, b]] of ns) {
+    console.log(`| ${name} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(b) / median(a)).toFixed(2)} | ${shown(a)} | ${shown(b)} |`);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[2] === "--child") {
+  child(process.argv[3], process.argv[4]).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else main();
