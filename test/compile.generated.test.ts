@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import fc from "fast-check";
-import { alt, compile, inject, Int, interpreter, json, match, method, NoParse, type PathParser, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import { alt, compile, guard, inject, Int, interpreter, json, match, method, NoParse, type PathParser, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
 import { Automaton, type Choice, routeOf } from "../src/dispatch/compile/automaton";
 import { CompiledRoute } from "../src/dispatch/compile/routes";
 import { VARS_PROTOTYPE } from "../src/vars";
@@ -70,6 +70,26 @@ const seen = (id: number) => Object.assign((request: { vars: object; rest: reado
 
 /** How many times a generated walk hands a known state over to the table walk. */
 const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(p, S[").length - 1;
+
+/**
+ * What a lookup reports for a walk's `choice` over `path`: the route, its vars (made by the walk, or
+ * bound from its records) and its rest (from the records). Generated code keeps in the records only
+ * what these read, unless the automaton keeps them whole.
+ */
+const reported = (automaton: Automaton, choice: Choice, path: string) => {
+  const route = routeOf(choice, automaton);
+  if (route === NONE) return { route };
+  const chain = automaton.chains[route]!;
+  const vars = typeof choice !== "number" ? choice : new CompiledRoute(chain).bind(null, automaton, path);
+  const rest = automaton.endedAt(chain.tests.length) ? [] : automaton.restAfter(chain.tests.length, path);
+  return { route, vars: Object.entries(vars), rest };
+};
+
+/** The generated walk of `entry` and the table walk alone report the same for `path`. */
+const sameReport = (automaton: Automaton, entry: ReturnType<Automaton["entryFor"]>, path: string): void => {
+  const byCode = reported(automaton, automaton.firstInPath(entry, path, -1), path);
+  expect([path, byCode]).toEqual([path, reported(automaton, automaton.firstInPath({ ...entry, walk: null }, path, -1), path)]);
+};
 
 /** Hostile literals a route pattern can hold as one segment (no `/`, no lone surrogate). */
 const SEGMENTS = HOSTILE.filter((h) => h !== "//" && h !== "\ud800");
@@ -154,14 +174,16 @@ describe("the generated walk against the table walk it is layered over", () => {
     );
   const target = fc.array(fc.oneof(word, fc.constantFrom("", "x", "7", "abcd")), { minLength: 0, maxLength: 6 }).map((ws) => `/${ws.join("/")}`);
 
-  test("same route, same records (segments consumed, their bounds, whether the path ended) for random tables and paths; vars made by the code equal vars bound from the records", () => {
+  test("same route, same records (segments consumed, their bounds, whether the path ended) for random tables and paths; vars made by the code equal vars bound from the records; with records kept only where read, the same report", () => {
     let generated = 0;
     let made = 0;
     fc.assert(
       fc.property(fc.array(route, { minLength: 1, maxLength: 12 }), fc.array(target, { minLength: 1, maxLength: 20 }), (routes, targets) => {
         const chains = chainsOf(toTree(routes), true);
-        const automaton = new Automaton(chains);
+        const automaton = new Automaton(chains, true);
+        const lean = new Automaton(chains);
         for (const verb of ["GET", "POST", "PUT"]) {
+          for (const path of targets) sameReport(lean, lean.entryFor(verb), path);
           const entry = automaton.entryFor(verb);
           if (entry.walk === null) continue;
           generated++;
@@ -221,8 +243,10 @@ describe("the generated walk against the table walk it is layered over", () => {
     expect(handOvers(larger)).toBeGreaterThan(0);
   });
 
-  test.each([10, 40, 100, 256])("at the generated/table boundary (%i routes, typed and text): same route and records as the table walk", (size) => {
-    const automaton = new Automaton(chainsOf(growthTree(size, true), true));
+  test.each([10, 40, 100, 256])("at the generated/table boundary (%i routes, typed and text): same route and records as the table walk, and the same report with records kept only where read", (size) => {
+    const chains = chainsOf(growthTree(size, true), true);
+    const automaton = new Automaton(chains, true);
+    const lean = new Automaton(chains);
     const entry = automaton.entryFor("GET");
     expect(entry.walk).not.toBeNull();
     const tableOnly = { ...entry, walk: null };
@@ -233,6 +257,7 @@ describe("the generated walk against the table walk it is layered over", () => {
         for (const prefix of [path, path.slice(0, path.lastIndexOf("/")), `/r${a}`]) {
           const record = (first: Choice) => routeOf(first, automaton) === NONE ? [NONE] : [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed), automaton.value(2, Int, prefix)];
           expect(record(automaton.firstInPath(entry, prefix, -1))).toEqual(record(automaton.firstInPath(tableOnly, prefix, -1)));
+          sameReport(lean, lean.entryFor("GET"), prefix);
         }
       }),
       { seed: 1214, numRuns: 300 },
@@ -246,7 +271,8 @@ describe("the generated walk against the table walk it is layered over", () => {
       return node;
     };
     const tree = alt(deep(24, true, "int"), deep(24, false, "text"), deep(20, false, "short"), literal("/s0", () => "prefix"));
-    const automaton = new Automaton(chainsOf(tree, true));
+    const automaton = new Automaton(chainsOf(tree, true), true);
+    const lean = new Automaton(chainsOf(tree, true));
     const entry = automaton.entryFor("GET");
     expect(entry.walk).not.toBeNull();
     // generated to depth 16, the table walk below
@@ -257,6 +283,7 @@ describe("the generated walk against the table walk it is layered over", () => {
     for (const path of [...paths, ...paths.map((p) => `${p}/`), ...paths.map((p) => p.replace("s18", "s19"))]) {
       const record = (first: Choice) => routeOf(first, automaton) === NONE ? [NONE] : [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
       expect(record(automaton.firstInPath(entry, path, -1))).toEqual(record(automaton.firstInPath(tableOnly, path, -1)));
+      sameReport(lean, lean.entryFor("GET"), path);
     }
     const found = compile(tree).find("GET", `/${segments(24, "7").join("/")}`)!;
     expect([found.handler(undefined as never), found.vars]).toEqual(["int", { v5: 7, v11: 7, v17: 7, v23: 7 }]);
@@ -274,7 +301,8 @@ describe("the generated walk against the table walk it is layered over", () => {
       ...Array.from({ length: 6 }, (_, k) => literal("/p", pathVar(`v${k}`, lengthParser(k), literal(`/e${k % 2}`, pathEnd(seen(k + 1)))))),
       literal("/p", pathVar("t", Text, pathEnd(seen(7)))),
     );
-    const automaton = new Automaton(chainsOf(tree, true));
+    const automaton = new Automaton(chainsOf(tree, true), true);
+    const lean = new Automaton(chainsOf(tree, true));
     const entry = automaton.entryFor("GET");
     expect(entry.walk).not.toBeNull();
     expect(String(entry.walk)).toContain(".parsed(p, st, slash, w)");
@@ -285,6 +313,7 @@ describe("the generated walk against the table walk it is layered over", () => {
         const url = `/p/${"x".repeat(length)}${tail}`;
         const record = (first: Choice) => routeOf(first, automaton) === NONE ? [NONE] : [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
         expect(record(automaton.firstInPath(entry, url, -1))).toEqual(record(automaton.firstInPath(tableOnly, url, -1)));
+        sameReport(lean, lean.entryFor("GET"), url);
         const found = router.find("GET", url);
         const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
         expect([url, found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest }]).toEqual([
@@ -388,6 +417,22 @@ describe("generated code reads the request target as it is: where a `%` or `?` c
     const dispatched = await inject(tree, { method: "GET", url }, quiet);
     expect([dispatched.status, dispatched.body]).toEqual([expected.status, expected.body]);
   });
+});
+
+test("a guard's routes bind their vars on top of the guard's from the walk's records, which their generated code keeps whole", async () => {
+  // a guard at the root: its routes are routed from the start of the path by a program of their own
+  const tree = alt(
+    pathVar("tenant", Text, guard((request: { vars: { tenant: string } }) => request.vars.tenant !== "none", alt(
+      literal("/items", pathVar("id", Text, pathEnd(seen(0)))),
+      literal("/users", pathVar("id", Int, literal("/posts", pathVar("post", Text, pathEnd(seen(1)))))),
+    ))),
+    guard(() => true, alt(literal("/a", pathVar("x", Text, pathEnd(seen(2)))), literal("/b", pathVar("n", Int, pathEnd(seen(3)))))),
+  );
+  for (const url of ["/a/hello", "/a/xy", "/b/12", "/acme/items/7", "/acme/items/longer-id", "/acme/users/42/posts/first", "/none/items/7", "/b/x"]) {
+    const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+    const dispatched = await inject(tree, { method: "GET", url }, quiet);
+    expect([url, dispatched.status, dispatched.body]).toEqual([url, expected.status, expected.body]);
+  }
 });
 
 describe("the table walk matches literals where they lie in the path (tables past 256 routes)", () => {

@@ -3,7 +3,6 @@ import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js"
 import type { Vars } from "../../vars.js";
 import { Text } from "../../parsers/text.js";
 import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
-import { variablesOf } from "./routes.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
@@ -75,7 +74,14 @@ export class Automaton implements PathWalk, WalkRecords {
   /** When the last walk returned the vars of the route it chose (generated code does): that route. */
   chosen = NONE;
 
-  constructor(readonly chains: readonly Chain[]) {
+  /**
+   * `keepRecords`: every walk leaves the bounds of every segment it read in its records, generated
+   * code too (see walkSwitch.ts): for a guard's routes, whose vars are bound from them.
+   */
+  constructor(
+    readonly chains: readonly Chain[],
+    private readonly keepRecords = false,
+  ) {
     const builder = new StateBuilder(chains);
     const budget: CodeBudget = { lines: chains.length <= GENERATED_ROUTES ? GENERATED_LINES : 0 };
     // the routes of each method, in one pass: a route with no method is in every list
@@ -281,7 +287,7 @@ export class Automaton implements PathWalk, WalkRecords {
     }
     // no budget left: generating code would only be thrown away
     const generate = budget.lines > 0;
-    const walk = walked.start === null || !generate ? null : walkSwitch(walked.start, (route) => variablesOf(chains[route]!), budget);
+    const walk = walked.start === null || !generate ? null : walkSwitch(walked.start, (route) => chains[route]!, this.keepRecords, budget);
     // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
     const staticCode = statics.size > 0 && generate ? staticSwitch(statics, budget) : null;
     return { start: walked.start, statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null, staticCode, walk };

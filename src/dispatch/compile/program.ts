@@ -17,16 +17,20 @@ export class Program {
   readonly routes: readonly CompiledRoute[];
   private readonly continuations: readonly (Program | null)[];
 
-  /** `compiled` shares the programs of guards reached along several routes. */
-  constructor(tree: RouteNode, throughGuards: boolean, compiled = new Map<GuardNode, Program>()) {
+  /**
+   * `guarded`: the routes below a guard, whose vars are always bound on top of the guard's (from the
+   * walk's records, which its generated code then keeps whole). `compiled` shares the programs of
+   * guards reached along several routes.
+   */
+  constructor(tree: RouteNode, throughGuards: boolean, guarded = false, compiled = new Map<GuardNode, Program>()) {
     const chains = chainsOf(tree, throughGuards);
-    this.automaton = new Automaton(chains);
+    this.automaton = new Automaton(chains, guarded);
     this.routes = chains.map((chain) => new CompiledRoute(chain));
     // no route ends at a guard (the tree has none, or guards are passed through): no list to keep
     this.continuations = !chains.some((chain) => chain.leaf.kind === "guard") ? NO_CONTINUATIONS : chains.map(({ leaf }) => {
       if (leaf.kind !== "guard") return null;
       let program = compiled.get(leaf);
-      if (program === undefined) compiled.set(leaf, (program = new Program(leaf.next, false, compiled)));
+      if (program === undefined) compiled.set(leaf, (program = new Program(leaf.next, false, true, compiled)));
       return program;
     });
   }

@@ -2,7 +2,8 @@ import type { PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
 import { varsShape, type Vars, type VarsFactory } from "../../vars.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
-import type { RouteVariables } from "./routes.js";
+import type { Chain } from "../../routes/walk.js";
+import { variablesOf } from "./routes.js";
 import { NONE, type State } from "./states.js";
 import { plainFrom, segmentEnd, UNDECIDED } from "./target.js";
 
@@ -62,7 +63,6 @@ const WHOLE_DEPTHS = [16, 8, 5, 4];
 /** When no limit above fits: depths 0–2, with hand-overs to the table walk where the budget runs out. */
 const DEEPEST = 3;
 
-
 /** Raised by a generation that may not hand over to fit the budget once it no longer fits. */
 class TooLong extends Error {}
 
@@ -73,18 +73,23 @@ class TooLong extends Error {}
  * and `Word` decide it, and else given to its state's parsers, which record their values as the
  * table walk's would; the code goes on in the state their verdicts lead to. States past the depth
  * limit and everything past {@link MOST_LINES} go to the table
- * walk, which records the same things. Where the code itself chooses a route, it also makes the
- * route's vars (`variables(route)`), with the values read in place and one factory call V8 can
- * inline, where binding them from the records costs a call per value and one shared call site for
- * every label list. Null where the runtime forbids code generation. Literals enter the code as
- * character codes, states, parsers and factories through arrays, routes as integers: nothing from
- * a route table is code.
+ * walk. Where the code itself chooses a route, it also makes the route's vars, with the values read
+ * in place and one factory call V8 can inline, where binding them from the records costs a call per
+ * value and one shared call site for every label list. Null where the runtime forbids code
+ * generation. Literals enter the code as character codes, states, parsers and factories through
+ * arrays, routes as integers: nothing from a route table is code.
+ *
+ * Records: the code keeps each segment's bounds in locals, and stores them in the walk's records
+ * only where something will read them (a hand-over, a route leaving a rest, a value parsed from
+ * them), unless `keepRecords` asks for all of them at every segment, as the table walk leaves them:
+ * for a guard's routes, whose vars are always bound from the records on top of the guard's.
  */
-export function walkSwitch(start: State, variables: (route: number) => RouteVariables, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
+export function walkSwitch(start: State, chainOf: (route: number) => Chain, keepRecords: boolean, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
   const most = Math.min(MOST_LINES, budget.lines);
+  const routes: GeneratedRoutes = { chainOf, keepRecords };
   let code: Generated | null = null;
-  for (const deepest of WHOLE_DEPTHS) if ((code = generate(start, variables, most, deepest, true)) !== null) break;
-  code ??= generate(start, variables, most, DEEPEST, false);
+  for (const deepest of WHOLE_DEPTHS) if ((code = generate(start, routes, most, deepest, true)) !== null) break;
+  code ??= generate(start, routes, most, DEEPEST, false);
   if (code === null) return null;
   try {
     const make = new Function("S", "Q", "F", "I", "R", "E", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
@@ -103,6 +108,11 @@ export function walkSwitch(start: State, variables: (route: number) => RouteVari
   }
 }
 
+/** What generation needs to know of the routes: each one's tests and leaf, and whether every walk keeps full records. */
+interface GeneratedRoutes {
+  readonly chainOf: (route: number) => Chain;
+  readonly keepRecords: boolean;
+}
 
 /** A generated walk's body and the states, parsers and vars factories it refers to. */
 interface Generated {
@@ -127,7 +137,7 @@ function indexIn<T>(list: T[], item: T): number {
  * each of its branches the states, and so the routes completing in them, are fixed. So every place
  * the code returns a route knows which one it is.
  */
-function generate(start: State, variables: (route: number) => RouteVariables, most: number, deepest: number, whole: boolean): Generated | null {
+function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most: number, deepest: number, whole: boolean): Generated | null {
   const states: State[] = [];
   const parsers: PathParser<unknown>[] = [];
   const factories: VarsFactory[] = [];
@@ -143,20 +153,22 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
   /** Code returning `route` (NONE: no route) as its vars, made now (the segments it consumed are recorded). */
   const answer = (route: number): string => {
     if (route === NONE) return `return ${NONE};`;
-    const { labels, parsers: byVariable, depths } = variables(route);
+    const { labels, parsers: byVariable, depths } = variablesOf(chainOf(route));
     const values = depths.map((depth, i) => valueOf(depth, byVariable[i]!));
     return `{ w.chosen = ${route}; return F[${indexIn(factories, varsShape(labels))}](${values.join(", ")}); }`;
   };
 
   /** Code for the value of segment `depth` as `parser` reads it (the route's tests passed). */
   const valueOf = (depth: number, parser: PathParser<unknown>): string => {
-    if (parser === Text) return `p.slice(B[${2 * depth}], B[${2 * depth + 1}])`;
+    if (parser === Text) return `p.slice(s${depth}, e${depth})`;
     const inline = parsedInline[depth]?.indexOf(parser) ?? -1;
     if (inline !== -1) return `v${depth}_${inline}`;
     const state = parsedBy[depth];
     const index = state === null || state === undefined ? -1 : state.deciders().indexOf(parser);
     // read when the state's parsers read it; otherwise (the segment was a literal) parsed now
-    return index !== -1 ? `${stateRef(state!)}.valueAt(${index})` : `w.value(${depth}, Q[${indexIn(parsers, parser)}], p)`;
+    if (index !== -1) return `${stateRef(state!)}.valueAt(${index})`;
+    const read = `w.value(${depth}, Q[${indexIn(parsers, parser)}], p)`;
+    return keepRecords ? read : `(${stored(depth + 1, depth)}, ${read})`;
   };
 
   /** Code for arriving at `state` (depth `depth`) with a segment starting at `st`, `best` found so far. */
@@ -166,7 +178,7 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
     if (state.prefixFirst < best) best = state.prefixFirst;
     // no route still wanting segments comes before the one found
     if (state.onward >= best) {
-      lines.push(answerBefore(best));
+      lines.push(answerBefore(best, depth));
       return;
     }
     const otherwise = state.otherwise;
@@ -202,17 +214,41 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
   };
 
   /**
-   * Code answering `best` before the segment at `st`: that is the start of its rest, or the walk
-   * read the segments between, so a `%` or `?` from `st` on could have made a better route fail.
+   * Code answering `best` before the segment at `st`, `consumed` segments read: that is the start of
+   * its rest, or the walk read the segments between, so a `%` or `?` from `st` on could have made a
+   * better route fail.
    */
-  const answerBefore = (best: number): string => (best === NONE ? `return ${NONE};` : `{ if (!R(p, st)) return ${UNDECIDED}; ${answer(best)} }`);
+  const answerBefore = (best: number, consumed: number): string =>
+    best === NONE ? `return ${NONE};` : `{ if (!R(p, st)) return ${UNDECIDED}; ${answerAt(best, consumed, false)} }`;
+
+  /**
+   * Code answering `route` after `consumed` segments (`complete`: the path ended there). A route
+   * leaving a rest has it read from the records, from the end of its last segment: stored first.
+   */
+  const answerAt = (route: number, consumed: number, complete: boolean): string => {
+    const depth = route === NONE ? 0 : chainOf(route).tests.length;
+    return complete && depth === consumed ? answer(route) : `{ ${statement(stored(depth, depth - 1))}${answer(route)} }`;
+  };
 
   /**
    * Code handing over to the table walk from `state` at `depth`, a segment starting at `start`: it
-   * reads raw paths only, so a remainder holding a `%` or `?` leaves the answer undecided.
+   * reads raw paths only, so a remainder holding a `%` or `?` leaves the answer undecided; the
+   * routes it answers are bound from the records, so the bounds read so far are stored first.
    */
   const handOver = (state: string, depth: number, start: string, best: number): string =>
-    `return R(p, ${start}) ? w.walkFrom(p, ${state}, ${depth}, ${start}, ${best}, -1) : ${UNDECIDED};`;
+    `if (!R(p, ${start})) return ${UNDECIDED}; ${statement(stored(depth, 0))}return w.walkFrom(p, ${state}, ${depth}, ${start}, ${best}, -1);`;
+
+  /**
+   * An expression storing in the records the bounds of the segments from `from` to `count` − 1 (from
+   * their locals), where the code does not keep them all as it goes (see {@link walkSwitch}); "" for none.
+   */
+  const stored = (count: number, from: number): string => {
+    const stores: string[] = [];
+    if (!keepRecords) for (let depth = Math.max(from, 0); depth < count; depth++) stores.push(`B[${2 * depth}] = s${depth}`, `B[${2 * depth + 1}] = e${depth}`);
+    return stores.join(", ");
+  };
+  /** `expression` as a statement ("" for none). */
+  const statement = (expression: string): string => (expression === "" ? "" : `${expression}; `);
 
   /**
    * Code matching the segment at `st` against `literals`, which share their first `k` characters:
@@ -275,8 +311,9 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
     // every branch above returns: with all the states known, nothing else can come back
     if (state.parsedTargetsComplete()) return;
     lines.push(
-      `{ ${record(depth, "slash")} if (n === null) ${answerBefore(best)} if (e === len) { w.complete = true; return n.endFirst < ${best} ? n.endFirst : ${best}; }`,
-      `${handOver("n", depth + 1, "e + 1", best)} }`,
+      `{ ${record(depth, "slash")} if (n === null) ${answerBefore(best, depth + 1)}`,
+      `if (e${depth} === len) { w.complete = true; ${statement(stored(depth + 1, 0))}return n.endFirst < ${best} ? n.endFirst : ${best}; }`,
+      `${handOver("n", depth + 1, `e${depth} + 1`, best)} }`,
     );
   };
 
@@ -303,8 +340,12 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
     }
   };
 
-  /** Code recording the segment `[st, end)` at `depth` as consumed, its end in `e`. */
-  const record = (depth: number, end: string): string => `const e = ${end}; B[${2 * depth}] = st; B[${2 * depth + 1}] = e; w.consumed = ${depth + 1};`;
+  /**
+   * Code recording the segment `[st, end)` at `depth` as consumed: its bounds in the locals
+   * `s<depth>` and `e<depth>` (and in the records when all are kept), how many were consumed.
+   */
+  const record = (depth: number, end: string): string =>
+    `const s${depth} = st, e${depth} = ${end}; ${keepRecords ? `B[${2 * depth}] = s${depth}; B[${2 * depth + 1}] = e${depth}; ` : ""}w.consumed = ${depth + 1};`;
 
   /**
    * Code for moving to `next` over the segment `[st, end)` at `depth`; with `below`, the next
@@ -312,17 +353,18 @@ function generate(start: State, variables: (route: number) => RouteVariables, mo
    */
   const advance = (next: State | null, depth: number, end: string, best: number, below: boolean): void => {
     if (next === null) {
-      lines.push(best === NONE ? `return ${NONE};` : `{ ${record(depth, end)} ${answerBefore(best)} }`);
+      lines.push(best === NONE ? `return ${NONE};` : `{ ${record(depth, end)} ${answerBefore(best, depth + 1)} }`);
       return;
     }
     const ended = next.endFirst < best ? next.endFirst : best;
-    lines.push(`{ ${record(depth, end)} if (e === len) { w.complete = true; ${answer(ended)} } st = e + 1; }`);
+    // (no block: the bounds' locals stay in scope for the code below, which makes the vars)
+    lines.push(`${record(depth, end)} if (e${depth} === len) { w.complete = true; ${answerAt(ended, depth + 1, true)} } st = e${depth} + 1;`);
     emit(next, depth + 1, best, below);
   };
 
   lines.push("w.begin();", "const len = p.length;", "const B = w.bounds;");
   lines.push("let st = len > 0 && p.charCodeAt(0) === 47 ? 1 : 0;");
-  lines.push(`if (st >= len) { w.complete = true; ${answer(start.endFirst)} }`);
+  lines.push(`if (st >= len) { w.complete = true; ${answerAt(start.endFirst, 0, true)} }`);
   try {
     emit(start, 0, NONE);
   } catch (error) {
