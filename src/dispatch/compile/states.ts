@@ -54,8 +54,9 @@ export class State {
    * each entry `[literal, next state, first two characters, third character]`. The key is read from
    * the request path in place, before the segment's end is known: a character at or after a `/`
    * (or the end) reads as a `/`, so the key of a literal shorter than three ends in `/`s, and a
-   * segment whose key equals a literal's is that literal up to its third character. The rest is
-   * compared in place; a raw path's segment needs no `indexOf` or slice unless no literal matches.
+   * segment whose key equals a literal's is that literal up to its third character. A longer one is
+   * then told by its end and one native compare; a raw path's segment needs no `indexOf` unless no
+   * literal matches.
    */
   private table: (string | State | number | null | undefined)[] | null = null;
   private tableMask = 0;

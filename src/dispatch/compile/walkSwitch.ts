@@ -8,8 +8,9 @@ import { NONE, type State } from "./states.js";
 import { plainFrom, segmentEnd, UNDECIDED } from "./target.js";
 
 /**
- * What a generated walk reads and writes on the automaton: the same records as its table walk, and
- * that walk itself, which takes over below the generated states.
+ * What a generated walk reads and writes on the automaton: the records its table walk keeps (all of
+ * them, or those something will read: see {@link walkSwitch}), and that walk itself, which takes
+ * over below the generated states.
  */
 export interface WalkRecords {
   /** Starts a walk of a raw path (new walk number, nothing consumed yet). */
@@ -36,7 +37,6 @@ export interface WalkRecords {
  * only because a `%` or `?` failed a literal: the caller checks.
  */
 export type GeneratedWalk = (path: string, records: WalkRecords) => number | Vars;
-
 
 /**
  * Lines of generated code one automaton may still have (all its methods, walks and static paths
@@ -150,7 +150,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
   const parsedInline: (readonly PathParser<unknown>[] | null)[] = [];
   const stateRef = (state: State): string => `S[${indexIn(states, state)}]`;
 
-  /** Code returning `route` (NONE: no route) as its vars, made now (the segments it consumed are recorded). */
+  /** Code returning `route` (NONE: no route) as its vars, made now from the locals of the segments it consumed. */
   const answer = (route: number): string => {
     if (route === NONE) return `return ${NONE};`;
     const { labels, parsers: byVariable, depths } = variablesOf(chainOf(route));
