@@ -103,6 +103,7 @@ function store(label: string, value: string): string {
   // assignments to that name a special path: define it instead
   return label === "__proto__" ? `Object.defineProperty(o, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true });` : `o[${JSON.stringify(label)}] = ${value};`;
 }
+
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;

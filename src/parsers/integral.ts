@@ -25,16 +25,9 @@ function digitsStart(piece: string, signed: boolean): number {
 }
 
 /**
- * `[+-]?[0-9]+` (no sign unless `signed`) as a safe integer, validated and converted in one pass;
- * NoParse for anything else or past ±(2^53 − 1).
- */
-function safeInteger(piece: string, signed: boolean): number | NoParse {
-  return safeIntegerIn(piece, 0, piece.length, signed);
-}
-
-/**
- * `Int` (`signed`) or `Word` of the piece `text[start, end)`, read in place: what a router walking a
- * path calls, so that a typed segment costs no slice (see `parseSegmentIn`).
+ * `[+-]?[0-9]+` (no sign unless `signed`) in `text[start, end)` as a safe integer, validated and
+ * converted in one pass; NoParse for anything else or past ±(2^53 − 1). Read in place, so that a
+ * router walking a path parses a typed segment without a slice (see in-place.ts).
  */
 export function safeIntegerIn(text: string, start: number, end: number, signed: boolean): number | NoParse {
   if (start >= end) return NoParse;
@@ -62,7 +55,7 @@ export class Int {
     return [Int64];
   }
   static parseUrlPiece(piece: string): number | NoParse {
-    return safeInteger(piece, true);
+    return safeIntegerIn(piece, 0, piece.length, true);
   }
   static toUrlPiece(value: number): string {
     return String(value);
@@ -78,7 +71,7 @@ export class Word {
     return [Int];
   }
   static parseUrlPiece(piece: string): number | NoParse {
-    return safeInteger(piece, false);
+    return safeIntegerIn(piece, 0, piece.length, false);
   }
   static toUrlPiece(value: number): string {
     return String(value);

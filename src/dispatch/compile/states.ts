@@ -125,11 +125,6 @@ export class State {
     this.table = table;
   }
 
-  /** Sets where the one literal (non-empty) wanted next leads. */
-  setLiteral(literal: string, state: State | null): void {
-    this.setLiterals([literal], [state]);
-  }
-
   /**
    * Sets where a segment that is no literal here leads. With no `parsers` (other than `Text`) to
    * decide, that is one state, `next`; with some, `next(mask)` is the state for the segments that
@@ -488,7 +483,7 @@ export class StateBuilder {
   private linkOne(state: State, depth: number, alone: readonly number[]): void {
     const test = this.chains[alone[0]!]!.tests[depth]!;
     const next = this.find(depth + 1, alone);
-    if (typeof test === "string") state.setLiteral(test, next);
+    if (typeof test === "string") state.setLiterals([test], [next]);
     else if (test.parser === Text) state.setOthers(NO_PARSERS, next);
     else state.setOthers([test.parser], (mask) => (mask === 0 ? null : next));
   }

@@ -16,7 +16,7 @@ export const UNDECIDED = -2;
  * A captured segment's end is looked for character by character up to this many; a native search
  * costs more on shorter ones, a loop more on longer ones (a UUID: 36 characters).
  */
-export const LOOP_LONGEST = 12;
+const LOOP_LONGEST = 12;
 
 /** True when `text` from `from` on holds no `?` (no query) and no `%` (nothing to decode). */
 export function plainFrom(text: string, from: number): boolean {
