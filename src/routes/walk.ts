@@ -95,7 +95,8 @@ class Walk {
     if (tree.kind !== "alt") this.visit(tree, null, false);
     else {
       if (this.withNodes) this.trail.push(tree);
-      for (const alternative of tree.alternatives) this.visit(alternative, null, false);
+      const alternatives = tree.alternatives;
+      for (let i = 0; i < alternatives.length; i++) this.visit(alternatives[i]!, null, false);
     }
     return this.chains;
   }
@@ -108,7 +109,9 @@ class Walk {
     switch (node.kind) {
       case "path":
         if (!exact || node.segments.length === 0) {
-          for (const segment of node.segments) tests.push(segment);
+          // index loops, not `for … of`: unoptimized code (most of a build) allocates an iterator result per step
+          const segments = node.segments;
+          for (let i = 0; i < segments.length; i++) tests.push(segments[i]!);
           this.visit(node.next, method, exact);
           // pops, not a shorter length: setting the length is a call into the runtime
           while (tests.length > depth) tests.pop();
@@ -132,9 +135,11 @@ class Walk {
         if (method === null || method === node.method) this.visit(node.next, node.method, exact);
         else this.sawEveryNode = false;
         break;
-      case "alt":
-        for (const alternative of node.alternatives) this.visit(alternative, method, exact);
+      case "alt": {
+        const alternatives = node.alternatives;
+        for (let i = 0; i < alternatives.length; i++) this.visit(alternatives[i]!, method, exact);
         break;
+      }
       case "guard":
         this.sawGuard = true;
         if (this.throughGuards) this.visit(node.next, method, exact);

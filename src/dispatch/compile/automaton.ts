@@ -6,7 +6,7 @@ import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
-import { plainFrom, UNDECIDED } from "./target.js";
+import { UNDECIDED } from "./target.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
 const GENERATED_LINES = 1200;
@@ -128,14 +128,12 @@ export class Automaton implements PathWalk, WalkRecords {
   /**
    * The first route for the request target `url` read as it is, from the start, where the entry's
    * generated code can tell without the query cut off and the path decoded first (what
-   * {@link firstInPath} returns), else {@link UNDECIDED}: only a miss scans for `?` and `%`.
+   * {@link firstInPath} returns), else {@link UNDECIDED}.
    */
   firstInTarget(entry: Entry, url: string): Choice {
     const walk = entry.walk;
     if (walk === null || url.charCodeAt(0) !== 47 /* / */) return UNDECIDED;
-    const choice = walk(url, this);
-    // a miss may be one only because a `%` or `?` failed a literal
-    return choice !== NONE || plainFrom(url, 0) ? choice : UNDECIDED;
+    return walk(url, this);
   }
 
   /**
@@ -274,7 +272,8 @@ export class Automaton implements PathWalk, WalkRecords {
     // the static paths are found by walking the automaton without them
     const walked: Entry = { start: builder.state(0, ids), statics: null, staticCode: null, walk: null };
     const statics = new Map<string, number>();
-    for (const id of ids) {
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!;
       const tests = chains[id]!.tests;
       // a raw path holds no `?` (the query starts there) and no `%` (it is decoded first), and a
       // literal with a `/` (a tree is data) is one segment, where the raw path's `/` parts two

@@ -7,7 +7,7 @@ import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
 import { UNDECIDED } from "./target.js";
-import { type Automaton, type Choice, routeOf } from "./automaton.js";
+import type { Automaton, Choice } from "./automaton.js";
 import type { CompiledRoute } from "./routes.js";
 
 /** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
@@ -77,11 +77,15 @@ function find(program: Program, method: string, url: string): Found | null {
 /** What `find` reports for the `choice` of a walk of the raw path `path`. */
 function chosen(program: Program, choice: Choice, path: string): Found | null {
   const automaton = program.automaton;
-  const id = routeOf(choice, automaton);
-  if (id === NONE) return null;
-  const route = program.routes[id]!;
-  const rest = automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path);
-  return found(route, automaton, path, rest, typeof choice === "number" ? null : choice);
+  // generated code chose the route and made its vars (most hits on small tables)
+  if (typeof choice !== "number") return made(program.routes[automaton.chosen]!, automaton, path, choice);
+  if (choice === NONE) return null;
+  return made(program.routes[choice]!, automaton, path, null);
+}
+
+/** {@link found} for `route`, chosen by the last walk of the raw path `path`, with the rest that walk left. */
+function made(route: CompiledRoute, automaton: Automaton, path: string, vars: Vars | null): Found | null {
+  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path), vars);
 }
 
 /**

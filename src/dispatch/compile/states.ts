@@ -376,7 +376,8 @@ export class StateBuilder {
     let prefix: number[] | null = null;
     let end: number[] | null = null;
     let onward: number[] | null = null;
-    for (const id of ids) {
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!;
       const chain = this.chains[id]!;
       if (chain.tests.length > depth) (onward ??= []).push(id);
       else {
@@ -450,9 +451,10 @@ export class StateBuilder {
   private followLiterals(depth: number, typed: readonly number[], literals: readonly string[], groups: number[][]): void {
     for (let i = 0; i < literals.length; i++) {
       const ids = groups[i]!;
-      const before = ids.length;
-      for (const id of typed) if (this.accepts(this.parserAt(id, depth), literals[i]!)) ids.push(id);
-      if (ids.length > before) ids.sort((a, b) => a - b);
+      for (let k = 0; k < typed.length; k++) {
+        const id = typed[k]!;
+        if (this.accepts(this.parserAt(id, depth), literals[i]!)) insertAscending(ids, id);
+      }
     }
   }
 
@@ -499,6 +501,17 @@ export class StateBuilder {
     if (verdict === undefined) byLiteral.set(literal, (verdict = parseSegment(parser, literal) !== NoParse));
     return verdict;
   }
+}
+
+/** Puts `id` into the ascending list `ids`, in its place (no sort: `sort` copies the list first). */
+function insertAscending(ids: number[], id: number): void {
+  let at = ids.length;
+  ids.push(id);
+  while (at > 0 && ids[at - 1]! > id) {
+    ids[at] = ids[at - 1]!;
+    at--;
+  }
+  ids[at] = id;
 }
 
 /**

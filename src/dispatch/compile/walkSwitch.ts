@@ -33,8 +33,8 @@ export interface WalkRecords {
 /**
  * The first route for a path or request target starting with `/`, read as it is (see target.ts),
  * from the start: its number (NONE for none), or, where the code itself chose it, the route's vars,
- * made there (the route is then {@link WalkRecords.chosen}); or UNDECIDED. A miss (NONE) may be one
- * only because a `%` or `?` failed a literal: the caller checks.
+ * made there (the route is then {@link WalkRecords.chosen}); or UNDECIDED. A miss (NONE) is one:
+ * the code checks what it did not read (see {@link MISS}).
  */
 export type GeneratedWalk = (path: string, records: WalkRecords) => number | Vars;
 
@@ -62,6 +62,14 @@ const MOST_LINES = 1000;
 const WHOLE_DEPTHS = [16, 8, 5, 4];
 /** When no limit above fits: depths 0–2, with hand-overs to the table walk where the budget runs out. */
 const DEEPEST = 3;
+
+/**
+ * Code for a miss at the segment starting at `st`, the path going on there: one only when no `%` or
+ * `?` from there on could have failed a literal. The segments before it were read plain (a literal's
+ * characters, or a captured segment read to its end), so nothing before `st` is scanned again; a
+ * miss where the path ended is one at once.
+ */
+const MISS = `return R(p, st) ? ${NONE} : ${UNDECIDED};`;
 
 /** Raised by a generation that may not hand over to fit the budget once it no longer fits. */
 class TooLong extends Error {}
@@ -194,7 +202,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
         if (literals.length > 0) trie(literals, 0, depth, best, below);
         // no literal matched: the segment goes where any other segment goes, or where parsers say;
         // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
-        if (otherwise === null && best === NONE) lines.push(`return ${NONE};`);
+        if (otherwise === null && best === NONE) lines.push(MISS);
         else {
           // the segment's end; a `%` or `?` in it leaves the answer undecided
           lines.push("{", `const slash = E(p, st); if (slash === -1) return ${UNDECIDED};`);
@@ -219,7 +227,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    * better route fail.
    */
   const answerBefore = (best: number, consumed: number): string =>
-    best === NONE ? `return ${NONE};` : `{ if (!R(p, st)) return ${UNDECIDED}; ${answerAt(best, consumed, false)} }`;
+    best === NONE ? MISS : `{ if (!R(p, st)) return ${UNDECIDED}; ${answerAt(best, consumed, false)} }`;
 
   /**
    * Code answering `route` after `consumed` segments (`complete`: the path ended there). A route
@@ -353,7 +361,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    */
   const advance = (next: State | null, depth: number, end: string, best: number, below: boolean): void => {
     if (next === null) {
-      lines.push(best === NONE ? `return ${NONE};` : `{ ${record(depth, end)} ${answerBefore(best, depth + 1)} }`);
+      lines.push(best === NONE ? MISS : `{ ${record(depth, end)} ${answerBefore(best, depth + 1)} }`);
       return;
     }
     const ended = next.endFirst < best ? next.endFirst : best;
