@@ -419,6 +419,26 @@ describe("generated code reads the request target as it is: where a `%` or `?` c
   });
 });
 
+describe("a miss told where a literal switch finds no case for a character: only when it is neither `%` nor `?`", () => {
+  // at the root, literals that share their first character; the root path a route of its own
+  const tree = alt(literal("/ab", pathEnd(seen(0))), literal("/ac", pathEnd(seen(1))), literal("/", pathEnd(seen(2))));
+  test.each([
+    ["an escape where the literals part", "/a%62"],
+    ["an escape as the segment's first character", "/%61c"],
+    ["a query as the segment's first character (the root's route)", "/?x=1"],
+    ["a query where the literals part", "/a?b"],
+    ["a character no literal has there", "/ad"],
+    ["the segment ending where the literals part", "/a/b"],
+  ])("%s (%s): find and dispatch answer as the interpreter", async (_case, url) => {
+    const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+    const found = compile(tree).find("GET", url);
+    const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
+    expect(answer).toEqual(expected.status === 404 ? null : JSON.parse(expected.body));
+    const dispatched = await inject(tree, { method: "GET", url }, quiet);
+    expect([dispatched.status, dispatched.body]).toEqual([expected.status, expected.body]);
+  });
+});
+
 test("a guard's routes bind their vars on top of the guard's from the walk's records, which their generated code keeps whole", async () => {
   // a guard at the root: its routes are routed from the start of the path by a program of their own
   const tree = alt(

@@ -67,7 +67,8 @@ const DEEPEST = 3;
  * Code for a miss at the segment starting at `st`, the path going on there: one only when no `%` or
  * `?` from there on could have failed a literal. The segments before it were read plain (a literal's
  * characters, or a captured segment read to its end), so nothing before `st` is scanned again; a
- * miss where the path ended is one at once.
+ * miss where the path ended is one at once, and so is one where a literal switch finds no case for
+ * a character that is neither (see `trie`).
  */
 const MISS = `return R(p, st) ? ${NONE} : ${UNDECIDED};`;
 
@@ -199,10 +200,11 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
       for (const below of whole ? [true] : [true, false]) {
         parsedBy[depth] = null;
         parsedInline[depth] = null;
-        if (literals.length > 0) trie(literals, 0, depth, best, below);
         // no literal matched: the segment goes where any other segment goes, or where parsers say;
         // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
-        if (otherwise === null && best === NONE) lines.push(MISS);
+        const missing = otherwise === null && best === NONE;
+        if (literals.length > 0) trie(literals, 0, depth, best, below, missing);
+        if (missing) lines.push(MISS);
         else {
           // the segment's end; a `%` or `?` in it leaves the answer undecided
           lines.push("{", `const slash = E(p, st); if (slash === -1) return ${UNDECIDED};`);
@@ -262,9 +264,10 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    * Code matching the segment at `st` against `literals`, which share their first `k` characters:
    * a switch per character until one literal is left, then its remaining characters compared in
    * place (UTF-16 code units, as the table walk's string compare reads them); a segment ends at the
-   * path's end or at a `/`.
+   * path's end or at a `/`. `missing`: a segment that is no literal is a miss (see {@link MISS}),
+   * told at once where a switch finds no case.
    */
-  const trie = (literals: readonly [string, State | null][], k: number, depth: number, best: number, below: boolean): void => {
+  const trie = (literals: readonly [string, State | null][], k: number, depth: number, best: number, below: boolean, missing: boolean): void => {
     const ends = (n: number): string => `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
     if (literals.length === 1) {
       const [literal, next] = literals[0]!;
@@ -291,9 +294,12 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     lines.push(`switch (st + ${k} < len ? p.charCodeAt(st + ${k}) : -1) {`);
     for (const [code, group] of byCharacter) {
       lines.push(`case ${code}:`);
-      trie(group, k + 1, depth, best, below);
+      trie(group, k + 1, depth, best, below, missing);
       lines.push("break;");
     }
+    // the segment's first k characters are a literal's (none is `%` or `?`) and the next is no
+    // literal's: unless it is `%` or `?`, the segment cut at the query and decoded is none either
+    if (missing) lines.push(`default: { const c = p.charCodeAt(st + ${k}); if (c !== 37 && c !== 63) return ${NONE}; }`);
     lines.push("}");
   };
 
