@@ -1,11 +1,10 @@
 import type { Chain } from "../../routes/walk.js";
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
-import type { Vars } from "../../vars.js";
 import { Text } from "../../parsers/text.js";
 import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
-import { type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
+import { type Chosen, type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
 import { UNDECIDED } from "./target.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
@@ -33,10 +32,10 @@ interface Entry {
 }
 
 /**
- * What a walk chose: a route's number (NONE for none); or, where generated code chose it, the route's
- * vars, made there, the route then being {@link Automaton.chosen}.
+ * What a walk chose: a route's number (NONE for none); or, where generated code chose it, the route
+ * with its vars and rest, made there, its number then being {@link Automaton.chosen}.
  */
-export type Choice = number | Vars;
+export type Choice = number | Chosen;
 
 /** The route `choice` is, of the last walk of `automaton`. */
 export function routeOf(choice: Choice, automaton: Automaton): number {
@@ -71,7 +70,7 @@ export class Automaton implements PathWalk, WalkRecords {
    */
   readonly parsedAt: (State | null)[] = [];
   number = 0;
-  /** When the last walk returned the vars of the route it chose (generated code does): that route. */
+  /** When the last walk returned the route it chose as {@link Chosen} (generated code does): its number. */
   chosen = NONE;
 
   /**
@@ -139,7 +138,7 @@ export class Automaton implements PathWalk, WalkRecords {
   /**
    * The first route after route `after` (-1: from the start) that matches the raw path `path`, which
    * has no `%`, so its segments need no decoding; NONE when there is none. From the start, generated
-   * code may return the route's vars instead, made as it chose the route: see {@link Choice}.
+   * code may return the route with its vars instead, made as it chose the route: see {@link Choice}.
    */
   firstInPath(entry: Entry, path: string, after: number): Choice {
     if (after < 0 && entry.walk !== null) return entry.walk(path, this);

@@ -6,7 +6,7 @@ import { Program } from "./program.js";
 import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
-import { UNDECIDED } from "./target.js";
+import { NO_REST, UNDECIDED } from "./target.js";
 import type { Automaton, Choice } from "./automaton.js";
 import type { CompiledRoute } from "./routes.js";
 
@@ -32,8 +32,6 @@ export interface CompiledRouter {
   readonly dispatch: Dispatch;
 }
 
-const NO_SEGMENTS: readonly string[] = Object.freeze([]);
-
 /**
  * Compiles a route tree into a dispatcher that gives the same answer as {@link interpret} for every
  * request: literal segments are looked up in maps, typed segments are decided by their parsers, and
@@ -58,7 +56,7 @@ function find(program: Program, method: string, url: string): Found | null {
   const entry = automaton.entryFor(method);
   const known = automaton.firstStatic(entry, url);
   // a static route: no variables, and nothing left of the path
-  if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_SEGMENTS, null);
+  if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_REST);
   // small tables: generated code reads the target as it is
   if (entry.walk !== null) {
     const read = automaton.firstInTarget(entry, url);
@@ -71,30 +69,27 @@ function find(program: Program, method: string, url: string): Found | null {
   const id = automaton.firstInSegments(entry, segments, 0, -1);
   if (id === NONE) return null;
   const route = program.routes[id]!;
-  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : segments.slice(route.depth), null);
+  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_REST : segments.slice(route.depth));
 }
 
 /** What `find` reports for the `choice` of a walk of the raw path `path`. */
 function chosen(program: Program, choice: Choice, path: string): Found | null {
-  const automaton = program.automaton;
-  // generated code chose the route and made its vars (most hits on small tables)
-  if (typeof choice !== "number") return made(program.routes[automaton.chosen]!, automaton, path, choice);
+  // generated code chose the route and made what `find` reports (most hits on small tables); its
+  // handler is null only where a route ends at a guard, which `find`'s program has not
+  if (typeof choice !== "number") return choice.handler !== null ? (choice as Found) : null;
   if (choice === NONE) return null;
-  return made(program.routes[choice]!, automaton, path, null);
-}
-
-/** {@link found} for `route`, chosen by the last walk of the raw path `path`, with the rest that walk left. */
-function made(route: CompiledRoute, automaton: Automaton, path: string, vars: Vars | null): Found | null {
-  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_SEGMENTS : automaton.restAfter(route.depth, path), vars);
+  const automaton = program.automaton;
+  const route = program.routes[choice]!;
+  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_REST : automaton.restAfter(route.depth, path));
 }
 
 /**
- * What `find` reports for `route`: its vars as the walk made them (`made`), or bound from the walk's
- * records (of the raw path `path`, or of its decoded segments).
+ * What `find` reports for `route`: its vars bound from the walk's records (of the raw path `path`,
+ * or of its decoded segments).
  */
-function found(route: CompiledRoute, automaton: Automaton, path: string, rest: readonly string[], made: Vars | null): Found | null {
+function found(route: CompiledRoute, automaton: Automaton, path: string, rest: readonly string[]): Found | null {
   const handler = route.handler;
   // guards are transparent in this program: every route ends at a handler
   if (handler === null) return null;
-  return { handler, vars: made ?? route.bind(null, automaton, path), rest };
+  return { handler, vars: route.bind(null, automaton, path), rest };
 }

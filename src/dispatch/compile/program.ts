@@ -42,7 +42,7 @@ export class Program {
 
   /**
    * The first route after `after` (-1: from the start) matching the request from segment `offset`
-   * on; or that route's vars, where generated code chose it (see {@link Choice}).
+   * on; or that route with its vars, where generated code chose it (see {@link Choice}).
    */
   first(request: RequestContext, offset: number, after: number): Choice {
     const automaton = this.automaton;

@@ -20,7 +20,7 @@ export function attempt(program: Program, request: RequestContext, offset: numbe
     if (id === NONE) return null;
     const route = program.routes[id]!;
     // as the walk made them, or bound from its records (and on top of a guard's)
-    const vars = typeof choice !== "number" && inherited === null ? choice : route.bind(inherited, program.automaton, request.path);
+    const vars = typeof choice !== "number" && inherited === null ? choice.vars : route.bind(inherited, program.automaton, request.path);
     const leaf = route.leaf;
     // a guard's vars are also what its routes inherit: it gets a copy, so its writes stay its own
     const routed = request.routed(leaf.kind === "handler" ? vars : copyVars(vars), offset + route.depth) as never;

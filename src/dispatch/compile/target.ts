@@ -9,6 +9,9 @@
  * (the rest a prefix route leaves, the other segments of a miss) its caller checks.
  */
 
+/** The rest of a route that consumed the whole path: one shared, frozen empty list. */
+export const NO_REST: readonly string[] = Object.freeze([]);
+
 /** What a walk of a target as it is answers when the target must be cut at its query and decoded first. */
 export const UNDECIDED = -2;
 

@@ -1,11 +1,12 @@
 import type { PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
 import { varsShape, type Vars, type VarsFactory } from "../../vars.js";
+import type { Handler } from "../../tree.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
 import type { Chain } from "../../routes/walk.js";
 import { variablesOf } from "./routes.js";
 import { NONE, type State } from "./states.js";
-import { plainFrom, segmentEnd, UNDECIDED } from "./target.js";
+import { NO_REST, plainFrom, segmentEnd, UNDECIDED } from "./target.js";
 
 /**
  * What a generated walk reads and writes on the automaton: the records its table walk keeps (all of
@@ -28,15 +29,28 @@ export interface WalkRecords {
   value(depth: number, parser: PathParser<unknown>, text: string): unknown;
   /** The table walk of the raw path `path` from `state` at `depth`, with a segment starting at `start`; `best` so far. */
   walkFrom(path: string, state: State, depth: number, start: number, best: number, after: -1): number;
+  /** The raw segments of `text` after the first `depth` of this walk (their bounds stored). */
+  restAfter(depth: number, text: string): string[];
+}
+
+/**
+ * A route generated code chose, as `find` reports it: the route's handler (null when it ends at a
+ * guard), the vars made as it was chosen, the rest it leaves. Made there, in one object of the
+ * shape `find` returns, so that `find` has nothing left to make.
+ */
+export interface Chosen {
+  readonly handler: Handler<never> | null;
+  readonly vars: Vars;
+  readonly rest: readonly string[];
 }
 
 /**
  * The first route for a path or request target starting with `/`, read as it is (see target.ts),
- * from the start: its number (NONE for none), or, where the code itself chose it, the route's vars,
- * made there (the route is then {@link WalkRecords.chosen}); or UNDECIDED. A miss (NONE) is one:
+ * from the start: its number (NONE for none), or, where the code itself chose it, the route as
+ * {@link Chosen} (its number then in {@link WalkRecords.chosen}); or UNDECIDED. A miss (NONE) is one:
  * the code checks what it did not read (see {@link MISS}).
  */
-export type GeneratedWalk = (path: string, records: WalkRecords) => number | Vars;
+export type GeneratedWalk = (path: string, records: WalkRecords) => number | Chosen;
 
 /**
  * Lines of generated code one automaton may still have (all its methods, walks and static paths
@@ -101,15 +115,17 @@ export function walkSwitch(start: State, chainOf: (route: number) => Chain, keep
   code ??= generate(start, routes, most, DEEPEST, false);
   if (code === null) return null;
   try {
-    const make = new Function("S", "Q", "F", "I", "R", "E", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
+    const make = new Function("S", "Q", "F", "H", "I", "R", "E", "N", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
       states: State[],
       parsers: PathParser<unknown>[],
       factories: VarsFactory[],
+      handlers: (Handler<never> | null)[],
       inPlace: typeof parseInPlace,
       plain: typeof plainFrom,
       end: typeof segmentEnd,
+      noRest: readonly string[],
     ) => GeneratedWalk;
-    const walk = make(code.states, code.parsers, code.factories, parseInPlace, plainFrom, segmentEnd);
+    const walk = make(code.states, code.parsers, code.factories, code.handlers, parseInPlace, plainFrom, segmentEnd, NO_REST);
     budget.lines -= code.lines.length;
     return walk;
   } catch {
@@ -123,12 +139,13 @@ interface GeneratedRoutes {
   readonly keepRecords: boolean;
 }
 
-/** A generated walk's body and the states, parsers and vars factories it refers to. */
+/** A generated walk's body and the states, parsers, vars factories and handlers it refers to. */
 interface Generated {
   readonly lines: readonly string[];
   readonly states: State[];
   readonly parsers: PathParser<unknown>[];
   readonly factories: VarsFactory[];
+  readonly handlers: (Handler<never> | null)[];
 }
 
 /** An index in a list of things the generated code refers to, the thing added if new. */
@@ -150,6 +167,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
   const states: State[] = [];
   const parsers: PathParser<unknown>[] = [];
   const factories: VarsFactory[] = [];
+  const handlers: (Handler<never> | null)[] = [];
   const lines: string[] = [];
   /** States whose transitions are generated code. */
   let transitions = 0;
@@ -159,12 +177,18 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
   const parsedInline: (readonly PathParser<unknown>[] | null)[] = [];
   const stateRef = (state: State): string => `S[${indexIn(states, state)}]`;
 
-  /** Code returning `route` (NONE: no route) as its vars, made now from the locals of the segments it consumed. */
-  const answer = (route: number): string => {
+  /**
+   * Code returning `route` (NONE: no route) as {@link Chosen}: its vars made now from the locals of
+   * the segments it consumed, and `rest`, the code for what it leaves.
+   */
+  const answer = (route: number, rest: string): string => {
     if (route === NONE) return `return ${NONE};`;
-    const { labels, parsers: byVariable, depths } = variablesOf(chainOf(route));
+    const chain = chainOf(route);
+    const { labels, parsers: byVariable, depths } = variablesOf(chain);
     const values = depths.map((depth, i) => valueOf(depth, byVariable[i]!));
-    return `{ w.chosen = ${route}; return F[${indexIn(factories, varsShape(labels))}](${values.join(", ")}); }`;
+    const handler = `H[${indexIn(handlers, chain.leaf.kind === "handler" ? chain.leaf.handler : null)}]`;
+    const vars = `F[${indexIn(factories, varsShape(labels))}](${values.join(", ")})`;
+    return `{ w.chosen = ${route}; return { handler: ${handler}, vars: ${vars}, rest: ${rest} }; }`;
   };
 
   /** Code for the value of segment `depth` as `parser` reads it (the route's tests passed). */
@@ -193,7 +217,8 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     const otherwise = state.otherwise;
     // a literal with a `/` never equals a segment, an empty one is never looked up, and one with a
     // `%` or `?` only equals a decoded segment (the raw one has a `%` there)
-    const literals = state.literals().filter(([literal]) => literal !== "" && !/[/%?]/.test(literal));
+    const wanted = state.literals();
+    const literals = wanted.filter(([literal]) => literal !== "" && !/[/%?]/.test(literal));
     const mark = lines.length;
     if (depth < deepest && inline) {
       // the states below inline, else left to the table walk, else this one too
@@ -203,7 +228,8 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
         // no literal matched: the segment goes where any other segment goes, or where parsers say;
         // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
         const missing = otherwise === null && best === NONE;
-        if (literals.length > 0) trie(literals, 0, depth, best, below, missing);
+        // (told at once only where every literal is in the switches: a decoded segment may equal one left out)
+        if (literals.length > 0) trie(literals, 0, depth, best, below, missing && literals.length === wanted.length);
         if (missing) lines.push(MISS);
         else {
           // the segment's end; a `%` or `?` in it leaves the answer undecided
@@ -237,7 +263,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    */
   const answerAt = (route: number, consumed: number, complete: boolean): string => {
     const depth = route === NONE ? 0 : chainOf(route).tests.length;
-    return complete && depth === consumed ? answer(route) : `{ ${statement(stored(depth, depth - 1))}${answer(route)} }`;
+    return complete && depth === consumed ? answer(route, "N") : `{ ${statement(stored(depth, depth - 1))}${answer(route, `w.restAfter(${depth}, p)`)} }`;
   };
 
   /**
@@ -386,5 +412,5 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     throw error;
   }
   // nothing generated but the hand-over: the table walk alone does the same for less
-  return transitions === 0 || lines.length > most ? null : { lines, states, parsers, factories };
+  return transitions === 0 || lines.length > most ? null : { lines, states, parsers, factories, handlers };
 }
