@@ -6,7 +6,8 @@
  * matches only its own characters followed by `/` or the end, so either character in a segment
  * fails every literal there; a segment that is captured is read to its end, and one holding either
  * leaves the answer to the path cut at its query and decoded (UNDECIDED). What a walk does not read
- * (the rest a prefix route leaves, the other segments of a miss) its caller checks.
+ * (the rest a prefix route leaves, a hand-over's remainder, the segment a miss failed at and the
+ * ones after it) it checks before it answers.
  */
 
 /** The rest of a route that consumed the whole path: one shared, frozen empty list. */

@@ -96,11 +96,12 @@ class TooLong extends Error {}
  * and `Word` decide it, and else given to its state's parsers, which record their values as the
  * table walk's would; the code goes on in the state their verdicts lead to. States past the depth
  * limit and everything past {@link MOST_LINES} go to the table
- * walk. Where the code itself chooses a route, it also makes the route's vars, with the values read
- * in place and one factory call V8 can inline, where binding them from the records costs a call per
- * value and one shared call site for every label list. Null where the runtime forbids code
- * generation. Literals enter the code as character codes, states, parsers and factories through
- * arrays, routes as integers: nothing from a route table is code.
+ * walk. Where the code itself chooses a route, it also makes what `find` reports of it (handler,
+ * vars, rest: {@link Chosen}), the vars with the values read in place and one factory call V8 can
+ * inline, where binding them from the records costs a call per value and one shared call site for
+ * every label list. Null where the runtime forbids code generation. Literals enter the code as
+ * character codes, states, parsers, factories and handlers through arrays, routes as integers:
+ * nothing from a route table is code.
  *
  * Records: the code keeps each segment's bounds in locals, and stores them in the walk's records
  * only where something will read them (a hand-over, a route leaving a rest, a value parsed from
