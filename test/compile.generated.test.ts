@@ -412,14 +412,19 @@ describe("generated code reads the request target as it is: where a `%` or `?` c
     ["an escaped slash in a capture", "/v/a%2Fb/end"],
     ["a miss that is one", "/nothing%20here?x"],
   ])("%s (%s): find and dispatch answer as the interpreter", async (_case, url) => {
-    const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
-    const found = compile(tree).find("GET", url);
-    const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
-    expect(answer).toEqual(expected.status === 404 ? null : JSON.parse(expected.body));
-    const dispatched = await inject(tree, { method: "GET", url }, quiet);
-    expect([dispatched.status, dispatched.body]).toEqual([expected.status, expected.body]);
+    await sameAnswers(tree, url);
   });
 });
+
+/** `find` and dispatch answer `url` as the interpreter does. */
+async function sameAnswers(tree: RouteNode, url: string): Promise<void> {
+  const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+  const found = compile(tree).find("GET", url);
+  const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
+  expect(answer).toEqual(expected.status === 404 ? null : JSON.parse(expected.body));
+  const dispatched = await inject(tree, { method: "GET", url }, quiet);
+  expect([dispatched.status, dispatched.body]).toEqual([expected.status, expected.body]);
+}
 
 describe("a miss told where a literal switch finds no case for a character: only when it is neither `%` nor `?`", () => {
   // at the root, literals that share their first character; the root path a route of its own
@@ -443,16 +448,6 @@ describe("a miss told where a literal switch finds no case for a character: only
   ])("beside literals no switch has: %s (%s)", async (_case, url) => {
     await sameAnswers(withEscapedLiterals, url);
   });
-
-  /** `find` and dispatch answer `url` as the interpreter does. */
-  async function sameAnswers(tree: RouteNode, url: string): Promise<void> {
-    const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
-    const found = compile(tree).find("GET", url);
-    const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
-    expect(answer).toEqual(expected.status === 404 ? null : JSON.parse(expected.body));
-    const dispatched = await inject(tree, { method: "GET", url }, quiet);
-    expect([dispatched.status, dispatched.body]).toEqual([expected.status, expected.body]);
-  }
 });
 
 test("a guard's routes bind their vars on top of the guard's from the walk's records, which their generated code keeps whole", async () => {
