@@ -226,11 +226,12 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
       for (const below of whole ? [true] : [true, false]) {
         parsedBy[depth] = null;
         parsedInline[depth] = null;
-        // no literal matched: the segment goes where any other segment goes, or where parsers say;
-        // nowhere, with no route found, is a miss at once (what a miss consumed is never read)
+        // with no route found and only literals going anywhere, a segment that is none is a miss (what
+        // a miss consumed is never read); a switch tells it at once only where every literal is in the
+        // switches (a decoded segment may equal one left out)
         const missing = otherwise === null && best === NONE;
-        // (told at once only where every literal is in the switches: a decoded segment may equal one left out)
         if (literals.length > 0) trie(literals, 0, depth, best, below, missing && literals.length === wanted.length);
+        // no literal matched: a miss, or the segment goes where any other segment goes, or where parsers say
         if (missing) lines.push(MISS);
         else {
           // the segment's end; a `%` or `?` in it leaves the answer undecided
