@@ -5,7 +5,7 @@ import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type Chosen, type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
-import { UNDECIDED } from "./target.js";
+import { rawCanHold, UNDECIDED } from "./target.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
 const GENERATED_LINES = 1200;
@@ -274,9 +274,8 @@ export class Automaton implements PathWalk, WalkRecords {
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k]!;
       const tests = chains[id]!.tests;
-      // a raw path holds no `?` (the query starts there) and no `%` (it is decoded first), and a
-      // literal with a `/` (a tree is data) is one segment, where the raw path's `/` parts two
-      if (!tests.every((t) => typeof t === "string" && !/[%?/]/.test(t))) continue;
+      // a static path is a raw one: literals only, each one a raw segment can be
+      if (!tests.every((t) => typeof t === "string" && rawCanHold(t))) continue;
       const winner = this.firstInSegments(walked, tests as string[], 0, -1);
       const chain = chains[winner];
       if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {

@@ -54,10 +54,15 @@ export function variablesOf(chain: Chain): RouteVariables {
   return { labels: SCRATCH_LABELS.slice(0, count), parsers: SCRATCH_PARSERS.slice(0, count), depths: SCRATCH_DEPTHS.slice(0, count) };
 }
 
+/** The handler a route ends at, or null when it ends at a guard: what `find` reports of it. */
+export function handlerOf(leaf: Leaf): Handler<never> | null {
+  return leaf.kind === "handler" ? leaf.handler : null;
+}
+
 /** What running a route needs: its leaf, how many segments it consumes, and how to bind its variables. */
 export class CompiledRoute {
   readonly leaf: Leaf;
-  /** The leaf's handler, or null when the route ends at a guard: what `find` reports, in the route itself. */
+  /** {@link handlerOf} its leaf, in the route itself. */
   readonly handler: Handler<never> | null;
   /** Segments consumed by the route's tests. */
   readonly depth: number;
@@ -86,7 +91,7 @@ export class CompiledRoute {
 
   constructor(chain: Chain) {
     this.leaf = chain.leaf;
-    this.handler = chain.leaf.kind === "handler" ? chain.leaf.handler : null;
+    this.handler = handlerOf(chain.leaf);
     this.depth = chain.tests.length;
     const { labels, parsers, depths } = variablesOf(chain);
     this.labels = labels;

@@ -112,9 +112,9 @@ export class State {
     this.tableShift = 32 - bits;
     for (const i of keyed) {
       const literal = literals[i]!;
-      const c0 = literal.charCodeAt(0);
-      const c1 = literal.length > 1 ? literal.charCodeAt(1) : 47;
-      const c2 = literal.length > 2 ? literal.charCodeAt(2) : 47;
+      const c0 = keyCode(literal, 0);
+      const c1 = keyCode(literal, 1);
+      const c2 = keyCode(literal, 2);
       let slot = this.slotOf(c0, c1, c2);
       while (table[slot] !== undefined) slot = (slot + 4) & this.tableMask;
       table[slot] = literal;
@@ -218,9 +218,11 @@ export class State {
       if (segment === this.only) return this.onlyNext;
     } else if (this.table !== null && length > 0) {
       const table = this.table;
-      const c0 = segment.charCodeAt(0);
-      const c1 = c0 === 47 || length < 2 ? 47 : segment.charCodeAt(1);
-      const c2 = c1 === 47 || length < 3 ? 47 : segment.charCodeAt(2);
+      // (a decoded segment may hold a `/`, from a `%2F`: no literal in the table does, so the key
+      // is taken as a literal's, and such a segment matches none of them)
+      const c0 = keyCode(segment, 0);
+      const c1 = keyCode(segment, 1);
+      const c2 = keyCode(segment, 2);
       const k01 = (c0 << 16) | c1;
       for (let slot = this.slotOf(c0, c1, c2); ; slot = (slot + 4) & this.tableMask) {
         const literal = table[slot] as string | undefined;
@@ -305,6 +307,11 @@ export class State {
     // a multiplicative mix: the low bits alone put keys like r0…r9 (31² apart) all in one slot
     return (Math.imul((c0 * 31 + c1) * 31 + c2, 0x9e3779b1) >>> this.tableShift) << 2;
   }
+}
+
+/** Character `at` of a whole literal or segment `text` for its key, `/` past its end. */
+function keyCode(text: string, at: number): number {
+  return at < text.length ? text.charCodeAt(at) : 47 /* / */;
 }
 
 /** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */

@@ -22,6 +22,15 @@ export const UNDECIDED = -2;
  */
 const LOOP_LONGEST = 12;
 
+/**
+ * True when a raw path's segment can be the literal `literal`: a segment holds no `/` (it ends
+ * there), no `?` (the query starts there) and no `%` (what follows is decoded), so a literal with
+ * any of them equals only a decoded segment.
+ */
+export function rawCanHold(literal: string): boolean {
+  return !/[/%?]/.test(literal);
+}
+
 /** True when `text` from `from` on holds no `?` (no query) and no `%` (nothing to decode). */
 export function plainFrom(text: string, from: number): boolean {
   return text.indexOf("%", from) === -1 && text.indexOf("?", from) === -1;

@@ -4,9 +4,9 @@ import { varsShape, type Vars, type VarsFactory } from "../../vars.js";
 import type { Handler } from "../../tree.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
 import type { Chain } from "../../routes/walk.js";
-import { variablesOf } from "./routes.js";
+import { handlerOf, variablesOf } from "./routes.js";
 import { NONE, type State } from "./states.js";
-import { NO_REST, plainFrom, segmentEnd, UNDECIDED } from "./target.js";
+import { NO_REST, plainFrom, rawCanHold, segmentEnd, UNDECIDED } from "./target.js";
 
 /**
  * What a generated walk reads and writes on the automaton: the records its table walk keeps (all of
@@ -179,15 +179,14 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
   const stateRef = (state: State): string => `S[${indexIn(states, state)}]`;
 
   /**
-   * Code returning `route` (NONE: no route) as {@link Chosen}: its vars made now from the locals of
-   * the segments it consumed, and `rest`, the code for what it leaves.
+   * Code returning `route` as {@link Chosen}: its vars made now from the locals of the segments it
+   * consumed, and `rest`, the code for what it leaves.
    */
   const answer = (route: number, rest: string): string => {
-    if (route === NONE) return `return ${NONE};`;
     const chain = chainOf(route);
     const { labels, parsers: byVariable, depths } = variablesOf(chain);
     const values = depths.map((depth, i) => valueOf(depth, byVariable[i]!));
-    const handler = `H[${indexIn(handlers, chain.leaf.kind === "handler" ? chain.leaf.handler : null)}]`;
+    const handler = `H[${indexIn(handlers, handlerOf(chain.leaf))}]`;
     const vars = `F[${indexIn(factories, varsShape(labels))}](${values.join(", ")})`;
     return `{ w.chosen = ${route}; return { handler: ${handler}, vars: ${vars}, rest: ${rest} }; }`;
   };
@@ -216,10 +215,9 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
       return;
     }
     const otherwise = state.otherwise;
-    // a literal with a `/` never equals a segment, an empty one is never looked up, and one with a
-    // `%` or `?` only equals a decoded segment (the raw one has a `%` there)
+    // an empty literal is never looked up, and the others are compared with the raw target
     const wanted = state.literals();
-    const literals = wanted.filter(([literal]) => literal !== "" && !/[/%?]/.test(literal));
+    const literals = wanted.filter(([literal]) => literal !== "" && rawCanHold(literal));
     const mark = lines.length;
     if (depth < deepest && inline) {
       // the states below inline, else left to the table walk, else this one too
@@ -260,11 +258,13 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     best === NONE ? MISS : `{ if (!R(p, st)) return ${UNDECIDED}; ${answerAt(best, consumed, false)} }`;
 
   /**
-   * Code answering `route` after `consumed` segments (`complete`: the path ended there). A route
-   * leaving a rest has it read from the records, from the end of its last segment: stored first.
+   * Code answering `route` after `consumed` segments (`complete`: the path ended there; NONE only
+   * then, a miss that is one). A route leaving a rest has it read from the records, from the end of
+   * its last segment: stored first.
    */
   const answerAt = (route: number, consumed: number, complete: boolean): string => {
-    const depth = route === NONE ? 0 : chainOf(route).tests.length;
+    if (route === NONE) return `return ${NONE};`;
+    const depth = chainOf(route).tests.length;
     return complete && depth === consumed ? answer(route, "N") : `{ ${statement(stored(depth, depth - 1))}${answer(route, `w.restAfter(${depth}, p)`)} }`;
   };
 
