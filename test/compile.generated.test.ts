@@ -469,7 +469,8 @@ test("a guard's routes bind their vars on top of the guard's from the walk's rec
 describe("the table walk matches literals where they lie in the path (tables past 256 routes)", () => {
   // literals sharing their first three characters, shorter than three, longer than the character
   // loop, with characters past Latin-1 (the key reads UTF-16 units), and look-alikes of each other
-  const WORDS = ["comments", "commits", "com", "co", "c", "ab", "abc", "abcd", "abcdefghij", "abcdefghik", "€uro", "日本", "ü", "__proto__", "r1", "r10", "r1x"];
+  // (and literals with a `?` or `%`, which only a decoded segment equals: "a?b" is the path /a)
+  const WORDS = ["comments", "commits", "com", "co", "c", "ab", "abc", "abcd", "abcdefghij", "abcdefghik", "€uro", "日本", "ü", "__proto__", "r1", "r10", "r1x", "a?b", "5%", "%"];
   const route = fc.record({
     parts: fc.array(fc.oneof(fc.constantFrom(...WORDS).map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 1, maxLength: 3 }),
     exact: fc.boolean(),
@@ -496,8 +497,10 @@ describe("the table walk matches literals where they lie in the path (tables pas
     // near misses: one character short or past, changed after the key, the key alone
     "comment", "commentsX", "commitz", "cox", "abcdefghi", "abcdefghijk", "abcdefghix", "€ur", "日", "r1y", "r",
     // escapes: decoded they equal a literal (or hold a `/`), so the walk of decoded segments answers
-    "%61b", "co%6D", "%E2%82%ACuro", "a%2Fb", "a%2fb", "%2F",
-    "", "7", "x",
+    "%61b", "co%6D", "%E2%82%ACuro", "a%2Fb", "a%2fb", "%2F", "a%3Fb", "5%25", "%25",
+    // captured segments: short and long (read one by one, or searched natively), with a `%` or `?`
+    // in the first characters or past them; what a capture reads next is adapted to the last one
+    "", "7", "x", "123", "abcdefghijklmnop", "1%32", "12%33", "1?x", "abcdefgh%41", "abcdefghijk?l", "%7A%7Azzzzzzzz",
   );
   const target = fc.tuple(fc.array(piece, { minLength: 0, maxLength: 4 }), fc.constantFrom("", "/", "?q=1", "?a/b")).map(([pieces, tail]) => `/${pieces.join("/")}${tail}`);
 

@@ -1,11 +1,11 @@
 import type { Chain } from "../../routes/walk.js";
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
-import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
+import { NONE, type PathWalk, State, StateBuilder, UNCHECKED } from "./states.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type Chosen, type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
-import { rawCanHold, UNDECIDED } from "./target.js";
+import { plainFrom, rawCanHold, UNDECIDED } from "./target.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
 const GENERATED_LINES = 1200;
@@ -64,6 +64,8 @@ export class Automaton implements PathWalk, WalkRecords {
   complete = false;
   /** Where the segment the walk of a raw path matched last ends (see {@link State.nextInPath}). */
   end = 0;
+  /** From where on the text walked holds no `%` and no `?` (see {@link PathWalk.plainAt}). */
+  plainAt = 0;
   /**
    * By depth, the last state whose parsers read a segment there (see {@link State.next}); its values
    * are this walk's when its `walk` is this walk's `number`, which is new for every walk.
@@ -136,6 +138,29 @@ export class Automaton implements PathWalk, WalkRecords {
   }
 
   /**
+   * {@link firstInTarget} for an entry with no generated code, by the table walk: literals are matched
+   * where they lie, a captured segment is checked for `%` and `?` as it is read (see
+   * {@link State.nextInPath}), and what the walk did not consume is checked before it answers.
+   */
+  firstInTargetByTable(entry: Entry, url: string): number {
+    if (url.charCodeAt(0) !== 47 /* / */) return UNDECIDED;
+    this.begin();
+    this.plainAt = UNCHECKED;
+    const state = entry.start;
+    if (state === null) return NONE;
+    if (url.length === 1) {
+      this.complete = true;
+      return state.endFirst;
+    }
+    const best = this.walkFrom(url, state, 0, 1, NONE, -1);
+    if (this.complete) return best;
+    // what it did not consume: the segment it failed at, or a prefix route's rest
+    const consumed = this.consumed;
+    const from = consumed > 0 ? this.bounds[2 * consumed - 1]! + 1 : 1;
+    return from >= this.plainAt || plainFrom(url, from) ? best : UNDECIDED;
+  }
+
+  /**
    * The first route after route `after` (-1: from the start) that matches the raw path `path`, which
    * has no `%`, so its segments need no decoding; NONE when there is none. From the start, generated
    * code may return the route with its vars instead, made as it chose the route: see {@link Choice}.
@@ -153,12 +178,13 @@ export class Automaton implements PathWalk, WalkRecords {
     return this.walkFrom(path, state, 0, start, NONE, after);
   }
 
-  /** Starts a walk of a raw path. */
+  /** Starts a walk of a raw path (cut at its query, with no `%`: see {@link PathWalk.plainAt}). */
   begin(): void {
     this.renumber();
     this.segments = null;
     this.consumed = 0;
     this.complete = false;
+    this.plainAt = 0;
   }
 
   /**
@@ -173,12 +199,13 @@ export class Automaton implements PathWalk, WalkRecords {
       const done = after < 0 ? current.prefixFirst : firstAfter(current.prefix, after);
       if (done < best) best = done;
       if (current.onward >= best) return best;
-      bounds[2 * depth] = start;
-      this.consumed = depth + 1;
       current = current.nextInPath(path, start, this);
-      const end = this.end;
-      bounds[2 * depth + 1] = end;
+      // (a segment that leads nowhere is not consumed: its end is not always looked for)
       if (current === null) return best;
+      const end = this.end;
+      bounds[2 * depth] = start;
+      bounds[2 * depth + 1] = end;
+      this.consumed = depth + 1;
       if (end === length) break;
       start = end + 1;
     }
@@ -202,9 +229,9 @@ export class Automaton implements PathWalk, WalkRecords {
       if (done < best) best = done;
       if (state.onward >= best) return best;
       const segment = segments[from + depth]!;
-      this.consumed = depth + 1;
       state = state.next(segment, this);
       if (state === null) return best;
+      this.consumed = depth + 1;
     }
     this.complete = true;
     const done = after < 0 ? state.endFirst : firstAfter(state.end, after);

@@ -57,11 +57,9 @@ function find(program: Program, method: string, url: string): Found | null {
   const known = automaton.firstStatic(entry, url);
   // a static route: no variables, and nothing left of the path
   if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_REST);
-  // small tables: generated code reads the target as it is
-  if (entry.walk !== null) {
-    const read = automaton.firstInTarget(entry, url);
-    if (read !== UNDECIDED) return chosen(program, read, url);
-  }
+  // the target read as it is (most are a plain path already)
+  const read = entry.walk !== null ? automaton.firstInTarget(entry, url) : automaton.firstInTargetByTable(entry, url);
+  if (read !== UNDECIDED) return chosen(program, read, url);
   // most targets are a plain path already
   const path = url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1 ? rawPathOf(url) : url;
   if (path.indexOf("%") === -1) return chosen(program, automaton.firstInPath(entry, path, -1), path);

@@ -52,7 +52,7 @@ export class Program {
       if (after < 0) {
         const known = automaton.firstStatic(entry, path);
         if (known !== NONE) return known;
-        const read = automaton.firstInTarget(entry, path);
+        const read = entry.walk !== null ? automaton.firstInTarget(entry, path) : automaton.firstInTargetByTable(entry, path);
         if (read !== UNDECIDED) return read;
       }
       // undecoded, the raw path is the segments themselves

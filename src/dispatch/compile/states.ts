@@ -2,6 +2,7 @@ import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js"
 import { Text } from "../../parsers/text.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
 import type { Chain } from "../../routes/walk.js";
+import { plainFrom, rawCanHold } from "./target.js";
 
 /*
  * The routes still alive after `depth` segments, as one state of a deterministic automaton (the
@@ -21,7 +22,24 @@ export interface Walk {
 /** A walk of a raw path, which also learns where each segment ends as it is matched. */
 export interface PathWalk extends Walk {
   end: number;
+  /**
+   * From where on the text walked is known to hold no `%` and no `?`: 0 for a path cut at its query
+   * and with no `%`; for a request target read as it is, where a captured segment first had it
+   * checked (see {@link checkedEnd}), and {@link UNCHECKED} until then.
+   */
+  plainAt: number;
 }
+
+/** {@link PathWalk.plainAt} before anything of a request target was checked. */
+export const UNCHECKED = 0x3fffffff; // (a small integer to V8, unlike NONE: a field that held both would hold doubles)
+
+/**
+ * A captured segment this short is checked for `%` and `?` character by character; a longer one by
+ * a native search of the whole rest of the target, once per walk (GitHub's captures are ten
+ * characters or so, and a character loop costs ~2 ns a character against ~7 ns for a search). Each
+ * state reads the first characters one by one only while its captures are this short.
+ */
+const CHECKED_BY_LOOP = 4;
 
 /** "No route": larger than any route number, and a terminator for the ascending lists below. */
 export const NONE = 0x7fffffff;
@@ -50,7 +68,7 @@ export class State {
   /** The smallest route that needs more segments than this state has seen; NONE if none does. */
   readonly onward: number;
   /**
-   * The literals wanted next (none with a `/`), open-addressed by their first three characters,
+   * The literals wanted next that a raw segment can be, open-addressed by their first three characters,
    * each entry `[literal, next state, first two characters, third character]`. The key is read from
    * the request path in place, before the segment's end is known: a character at or after a `/`
    * (or the end) reads as a `/`, so the key of a literal shorter than three ends in `/`s, and a
@@ -62,14 +80,14 @@ export class State {
   private tableMask = 0;
   /** 32 − log2(slots): the top bits of the mixed key pick the slot. */
   private tableShift = 32;
-  /** When exactly one literal (with no `/`) is wanted next: it and its state, compared without a table. */
+  /** When exactly one literal that a raw segment can be is wanted next: it and its state, compared without a table. */
   private only: string | null = null;
   private onlyNext: State | null = null;
   /**
-   * Literals with a `/` (a decoded `%2F` only ever equals them) and where each leads: never in a raw
-   * path's segment, so only the walk of decoded segments looks here. Null when there are none.
+   * Literals with a `/`, `%` or `?` (only a decoded segment ever equals them: see `rawCanHold`) and
+   * where each leads: only the walk of decoded segments looks here. Null when there are none.
    */
-  private slashed: Map<string, State | null> | null = null;
+  private decodedOnly: Map<string, State | null> | null = null;
   /** The next state for a segment that is no literal here, when no parser has a say (`undefined` when one has). */
   private other: State | null | undefined = null;
   // (the fields below start shared and empty: most states have no parsers to decide)
@@ -79,6 +97,11 @@ export class State {
   private byMask: (State | null | undefined)[] = NOTHING;
   /** Builds the states of `byMask` not built yet; null when a few parsers had them all built at once. */
   private build: ((mask: number) => State | null) | null = null;
+  /**
+   * How many characters of a segment captured here, of a request target read as it is, are read one
+   * by one (see {@link checkedEnd}): {@link CHECKED_BY_LOOP} while the last one was that short, else 0.
+   */
+  private captureLoop = CHECKED_BY_LOOP;
   /** What the last {@link typed} call read: in which walk, and the segment's value by each of `parsers`. */
   walk = -1;
   private values: unknown[] = NOTHING;
@@ -96,8 +119,8 @@ export class State {
   setLiterals(literals: readonly string[], states: readonly (State | null)[]): void {
     const keyed: number[] = [];
     for (let i = 0; i < literals.length; i++) {
-      if (!literals[i]!.includes("/")) keyed.push(i);
-      else (this.slashed ??= new Map()).set(literals[i]!, states[i]!);
+      if (rawCanHold(literals[i]!)) keyed.push(i);
+      else (this.decodedOnly ??= new Map()).set(literals[i]!, states[i]!);
     }
     if (keyed.length === 1) {
       this.only = literals[keyed[0]!]!;
@@ -150,7 +173,7 @@ export class State {
     const out: [string, State | null][] = this.only !== null ? [[this.only, this.onlyNext]] : [];
     const table = this.table ?? [];
     for (let slot = 0; slot < table.length; slot += 4) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
-    if (this.slashed !== null) out.push(...this.slashed);
+    if (this.decodedOnly !== null) out.push(...this.decodedOnly);
     return out;
   }
 
@@ -160,17 +183,31 @@ export class State {
   }
 
   /**
-   * Where the segment of the raw path `text` (no `%`, no query) starting at `start` leads, its end
-   * then in `walk.end`: a literal is matched where it lies, the end looked for only when none does.
-   * When parsers decide, the walk records this state, whose {@link valueFor} then gives their values
-   * without parsing again.
+   * Where the segment of the raw path or request target `text` starting at `start` leads, its end
+   * then in `walk.end`: a literal is matched where it lies, the end looked for only when none does
+   * and another segment can go somewhere. Where `text` is not known to be plain (see
+   * {@link PathWalk.plainAt}), a segment holding a `%` or `?` leads nowhere: it must be decoded, or
+   * the path ends in it. When parsers decide, the walk records this state, whose {@link valueFor}
+   * then gives their values without parsing again.
    */
   nextInPath(text: string, start: number, walk: PathWalk): State | null {
     // (in small parts: V8 inlines each into the walk, and would not inline the whole)
     const matched = this.only !== null ? this.onlyAt(text, start, walk) : this.table !== null ? this.literalAt(text, start, walk) : undefined;
     if (matched !== undefined) return matched;
-    let end = text.indexOf("/", start);
-    if (end === -1) end = text.length;
+    // no other segment goes anywhere from here: a miss, whatever the segment holds (its end unread)
+    if (this.other === null) return null;
+    let end: number;
+    if (start >= walk.plainAt) {
+      end = text.indexOf("/", start);
+      if (end === -1) end = text.length;
+    } else {
+      const loop = this.captureLoop;
+      end = checkedEnd(text, start, walk, loop);
+      // a segment to decode, or the query, is not read here: the walk stops as at a miss
+      if (end === -1) return null;
+      const fits = end - start <= CHECKED_BY_LOOP ? CHECKED_BY_LOOP : 0;
+      if (fits !== loop) this.captureLoop = fits;
+    }
     walk.end = end;
     if (this.other !== undefined) return this.other;
     return this.parsed(text, start, end, walk);
@@ -230,9 +267,9 @@ export class State {
         if (table[slot + 2] === k01 && table[slot + 3] === c2 && literal === segment) return table[slot + 1] as State | null;
       }
     }
-    const slashed = this.slashed;
-    if (slashed !== null) {
-      const next = slashed.get(segment);
+    const decodedOnly = this.decodedOnly;
+    if (decodedOnly !== null) {
+      const next = decodedOnly.get(segment);
       if (next !== undefined) return next;
     }
     if (this.other !== undefined) return this.other;
@@ -312,6 +349,26 @@ export class State {
 /** Character `at` of a whole literal or segment `text` for its key, `/` past its end. */
 function keyCode(text: string, at: number): number {
   return at < text.length ? text.charCodeAt(at) : 47 /* / */;
+}
+
+/**
+ * Where the segment of the request target `text` starting at `start` ends, or -1 when a `%` or `?`
+ * is in it: read character by character up to `loop`; past that, the rest of the target is checked
+ * at once (which `walk` then knows to be plain) and the end found natively.
+ */
+function checkedEnd(text: string, start: number, walk: PathWalk, loop: number): number {
+  const length = text.length;
+  const stop = length - start > loop ? start + loop : length;
+  for (let at = start; at < stop; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 47 /* / */) return at;
+    if (c === 37 /* % */ || c === 63 /* ? */) return -1;
+  }
+  if (stop === length) return length;
+  if (!plainFrom(text, stop)) return -1;
+  walk.plainAt = stop;
+  const end = text.indexOf("/", stop);
+  return end === -1 ? length : end;
 }
 
 /** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */

@@ -224,13 +224,14 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
       for (const below of whole ? [true] : [true, false]) {
         parsedBy[depth] = null;
         parsedInline[depth] = null;
-        // with no route found and only literals going anywhere, a segment that is none is a miss (what
-        // a miss consumed is never read); a switch tells it at once only where every literal is in the
-        // switches (a decoded segment may equal one left out)
+        // with no route found and only literals going anywhere, a segment that is none is a miss; a
+        // switch tells it at once only where every literal is in the switches (a decoded segment may
+        // equal one left out)
         const missing = otherwise === null && best === NONE;
         if (literals.length > 0) trie(literals, 0, depth, best, below, missing && literals.length === wanted.length);
-        // no literal matched: a miss, or the segment goes where any other segment goes, or where parsers say
-        if (missing) lines.push(MISS);
+        // no literal matched: the segment goes nowhere (a miss, or the route found before it), or where
+        // any other segment goes, or where parsers say
+        if (otherwise === null) lines.push(answerBefore(best, depth));
         else {
           // the segment's end; a `%` or `?` in it leaves the answer undecided
           lines.push("{", `const slash = E(p, st); if (slash === -1) return ${UNDECIDED};`);
@@ -395,7 +396,8 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    */
   const advance = (next: State | null, depth: number, end: string, best: number, below: boolean): void => {
     if (next === null) {
-      lines.push(best === NONE ? MISS : `{ ${record(depth, end)} ${answerBefore(best, depth + 1)} }`);
+      // (a segment that leads nowhere is not consumed)
+      lines.push(answerBefore(best, depth));
       return;
     }
     const ended = next.endFirst < best ? next.endFirst : best;
