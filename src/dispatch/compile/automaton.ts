@@ -166,7 +166,7 @@ export class Automaton implements PathWalk, WalkRecords {
    * code may return the route with its vars instead, made as it chose the route: see {@link Choice}.
    */
   firstInPath(entry: Entry, path: string, after: number): Choice {
-    if (after < 0 && entry.walk !== null) return entry.walk(path, this);
+    if (after < 0 && entry.walk !== null && path.charCodeAt(0) === 47 /* / */) return entry.walk(path, this);
     this.begin();
     const state = entry.start;
     if (state === null) return NONE;

@@ -407,8 +407,9 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
   };
 
   lines.push("w.begin();", "const len = p.length;", "const B = w.bounds;");
-  lines.push("let st = len > 0 && p.charCodeAt(0) === 47 ? 1 : 0;");
-  lines.push(`if (st >= len) { w.complete = true; ${answerAt(start.endFirst, 0, true)} }`);
+  // (a constant: the offsets of the segments that follow literals fold into constants too)
+  lines.push("let st = 1;");
+  lines.push(`if (len === 1) { w.complete = true; ${answerAt(start.endFirst, 0, true)} }`);
   try {
     emit(start, 0, NONE);
   } catch (error) {
