@@ -530,3 +530,71 @@ describe("the table walk matches literals where they lie in the path (tables pas
     );
   });
 });
+
+describe("walks deeper than the records start with room for (32 segments: a walk makes more first)", () => {
+  /** `/s0/s1/…` to `n` segments, the ones at `typed` captured (Int where the depth is even, else Text). */
+  const deep = (n: number, typed: readonly number[], id: number, exact = true): RouteNode => {
+    let node: RouteNode = exact ? pathEnd(seen(id)) : alt(seen(id));
+    for (let at = n - 1; at >= 0; at--) node = !typed.includes(at) ? literal(`/s${at}`, node) : at % 2 === 0 ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+    return node;
+  };
+  const segments = (n: number, values: Record<number, string>) => Array.from({ length: n }, (_, at) => values[at] ?? `s${at}`);
+  const routes = [
+    method("GET", deep(70, [2, 35, 40, 50, 69], 0)),
+    method("GET", deep(70, [2, 40, 69], 1)),
+    method("GET", deep(40, [2, 36], 2, false)),
+  ];
+  // on its own (generated code to depth 16, the table walk below), and past 256 routes (the table walk alone)
+  const small = alt(...routes);
+  const large = alt(...routes, ...Array.from({ length: 257 }, (_, i) => method("PUT", literal(`/pad${i}`, pathEnd(seen(300 + i))))));
+  const urls = [
+    `/${segments(70, { 2: "7", 35: "y", 40: "8", 50: "9", 69: "ten" }).join("/")}`,
+    // route 0's Int at depth 50 fails: route 1
+    `/${segments(70, { 2: "7", 40: "8", 69: "z" }).join("/")}`,
+    `/${segments(70, { 2: "7", 35: "y", 40: "8", 50: "9", 69: "ten" }).join("/")}?q=1`,
+    // escapes past depth 32: the walk of decoded segments
+    `/${segments(70, { 2: "7", 35: "y", 40: "%38", 45: "s%345", 50: "9", 69: "ten" }).join("/")}`,
+    // longer than the exact routes: the prefix route, with its rest
+    `/${segments(71, { 2: "7", 36: "5", 40: "8", 50: "9", 69: "ten" }).join("/")}`,
+    `/${segments(64, { 2: "7", 36: "5" }).join("/")}`,
+    `/${segments(40, { 2: "7", 36: "5" }).join("/")}`,
+    `/${segments(40, { 2: "7", 36: "x" }).join("/")}`,
+    `/${segments(39, { 2: "7" }).join("/")}`,
+  ];
+
+  test.each([
+    ["on its own", small],
+    ["past 256 routes", large],
+  ])("find and dispatch answer as the interpreter (%s), the walk first and after shallower ones", async (_, tree) => {
+    const router = compile(tree);
+    // a shallow walk first: the records then grow from where every walk leaves them
+    expect(router.find("GET", "/s0")).toBeNull();
+    for (const url of [...urls, ...[...urls].reverse()]) {
+      const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
+      const found = router.find("GET", url);
+      const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
+      expect([url, answer]).toEqual([url, expected.status === 404 ? null : JSON.parse(expected.body)]);
+      const dispatched = await inject(tree, { method: "GET", url }, quiet);
+      expect([url, dispatched.status, dispatched.body]).toEqual([url, expected.status, expected.body]);
+    }
+    const deepest = router.find("GET", urls[0]!)!;
+    expect(deepest.vars).toEqual({ v2: 7, v35: "y", v40: 8, v50: 9, v69: "ten" });
+  });
+
+  test("the records grow to the deepest segment walked, by the table walk and by the walk of decoded segments", () => {
+    const chains = chainsOf(large, true);
+    const byTable = new Automaton(chains);
+    expect(byTable.bounds).toHaveLength(64);
+    expect(routeOf(byTable.firstInTargetByTable(byTable.entryFor("GET"), urls[0]!), byTable)).toBe(0);
+    expect(byTable.bounds.slice(2 * 69, 2 * 70)).toEqual([urls[0]!.lastIndexOf("/") + 1, urls[0]!.length]);
+    expect(byTable.parsedAt.length).toBeGreaterThanOrEqual(70);
+    expect(byTable.bounds).toHaveLength(2 * byTable.parsedAt.length);
+    const bySegments = new Automaton(chains);
+    const decoded = segments(70, { 2: "7", 35: "y", 40: "8", 50: "9", 69: "ten" });
+    expect(bySegments.firstInSegments(bySegments.entryFor("GET"), decoded, 0, -1)).toBe(0);
+    expect(bySegments.value(69, Text, "")).toBe("ten");
+    expect(bySegments.value(50, Int, "")).toBe(9);
+    expect(bySegments.parsedAt.length).toBeGreaterThanOrEqual(70);
+    expect(bySegments.bounds).toHaveLength(2 * bySegments.parsedAt.length);
+  });
+});

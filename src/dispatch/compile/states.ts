@@ -31,7 +31,7 @@ export interface PathWalk extends Walk {
 }
 
 /** {@link PathWalk.plainAt} before anything of a request target was checked. */
-export const UNCHECKED = 0x3fffffff; // (a small integer to V8, unlike NONE: a field that held both would hold doubles)
+export const UNCHECKED = 0x3fffffff; // (a small integer to V8 even where those have 31 bits, unlike NONE)
 
 /**
  * A captured segment this short is checked for `%` and `?` character by character; a longer one by
