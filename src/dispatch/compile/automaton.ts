@@ -25,7 +25,7 @@ const GENERATED_ROUTES = 256;
 const RECORDED_DEPTHS = 32;
 
 /** Where the routes for one request method start. */
-interface Entry {
+export interface Entry {
   readonly start: State | null;
   /**
    * Raw paths (no `%`) whose answer is known when the automaton is built: the first route for them

@@ -7,7 +7,7 @@ import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";
 import { NONE } from "./states.js";
 import { NO_REST, UNDECIDED } from "./target.js";
-import type { Automaton, Choice } from "./automaton.js";
+import type { Automaton, Entry } from "./automaton.js";
 import type { CompiledRoute } from "./routes.js";
 
 /** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
@@ -57,12 +57,35 @@ function find(program: Program, method: string, url: string): Found | null {
   const known = automaton.firstStatic(entry, url);
   // a static route: no variables, and nothing left of the path
   if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_REST);
-  // the target read as it is (most are a plain path already)
-  const read = entry.walk !== null ? automaton.firstInTarget(entry, url) : automaton.firstInTargetByTable(entry, url);
-  if (read !== UNDECIDED) return chosen(program, read, url);
-  // most targets are a plain path already
+  // the target read as it is (most are a plain path already), by generated code or by the table
+  // walk: a function each, so that code V8 compiles for one kind of table is not spent on the other
+  return entry.walk !== null ? findByCode(program, entry, url) : findByTable(program, entry, url);
+}
+
+/** {@link find} past the static paths, for an entry with generated code. */
+function findByCode(program: Program, entry: Entry, url: string): Found | null {
+  const read = program.automaton.firstInTarget(entry, url);
+  // generated code chose the route and made what `find` reports (most hits); its handler is null
+  // only where a route ends at a guard, which `find`'s program has not
+  if (typeof read !== "number") return read.handler !== null ? (read as Found) : null;
+  return read === UNDECIDED ? findInPath(program, entry, url) : chosen(program, read, url);
+}
+
+/** {@link find} past the static paths, for an entry without generated code. */
+function findByTable(program: Program, entry: Entry, url: string): Found | null {
+  const read = program.automaton.firstInTargetByTable(entry, url);
+  return read === UNDECIDED ? findInPath(program, entry, url) : chosen(program, read, url);
+}
+
+/** {@link find} for a target whose query must be cut off or whose path must be decoded first. */
+function findInPath(program: Program, entry: Entry, url: string): Found | null {
+  const automaton = program.automaton;
   const path = url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1 ? rawPathOf(url) : url;
-  if (path.indexOf("%") === -1) return chosen(program, automaton.firstInPath(entry, path, -1), path);
+  if (path.indexOf("%") === -1) {
+    const choice = automaton.firstInPath(entry, path, -1);
+    if (typeof choice !== "number") return choice.handler !== null ? (choice as Found) : null;
+    return chosen(program, choice, path);
+  }
   const segments = splitPath(path);
   const id = automaton.firstInSegments(entry, segments, 0, -1);
   if (id === NONE) return null;
@@ -70,14 +93,11 @@ function find(program: Program, method: string, url: string): Found | null {
   return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_REST : segments.slice(route.depth));
 }
 
-/** What `find` reports for the `choice` of a walk of the raw path `path`. */
-function chosen(program: Program, choice: Choice, path: string): Found | null {
-  // generated code chose the route and made what `find` reports (most hits on small tables); its
-  // handler is null only where a route ends at a guard, which `find`'s program has not
-  if (typeof choice !== "number") return choice.handler !== null ? (choice as Found) : null;
-  if (choice === NONE) return null;
+/** What `find` reports for route `id` (NONE: none), chosen by a walk of the raw path `path`. */
+function chosen(program: Program, id: number, path: string): Found | null {
+  if (id === NONE) return null;
   const automaton = program.automaton;
-  const route = program.routes[choice]!;
+  const route = program.routes[id]!;
   return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_REST : automaton.restAfter(route.depth, path));
 }
 
