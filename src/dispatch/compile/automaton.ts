@@ -162,11 +162,14 @@ export class Automaton implements PathWalk, WalkRecords {
       return state.endFirst;
     }
     const best = this.walkFrom(url, state, 0, 1, NONE, -1);
-    if (this.complete) return best;
-    // what it did not consume: the segment it failed at, or a prefix route's rest
+    return this.complete || this.plainUnconsumed(url) ? best : UNDECIDED;
+  }
+
+  /** True when what the last walk of the target `url` did not consume (the segment it failed at, a prefix route's rest) holds no `%` or `?`. */
+  private plainUnconsumed(url: string): boolean {
     const consumed = this.consumed;
     const from = consumed > 0 ? this.bounds[2 * consumed - 1]! + 1 : 1;
-    return from >= this.plainAt || plainFrom(url, from) ? best : UNDECIDED;
+    return from >= this.plainAt || plainFrom(url, from);
   }
 
   /**

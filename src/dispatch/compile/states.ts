@@ -196,21 +196,23 @@ export class State {
     if (matched !== undefined) return matched;
     // no other segment goes anywhere from here: a miss, whatever the segment holds (its end unread)
     if (this.other === null) return null;
-    let end: number;
-    if (start >= walk.plainAt) {
-      end = text.indexOf("/", start);
-      if (end === -1) end = text.length;
-    } else {
-      const loop = this.captureLoop;
-      end = checkedEnd(text, start, walk, loop);
-      // a segment to decode, or the query, is not read here: the walk stops as at a miss
-      if (end === -1) return null;
-      const fits = end - start <= CHECKED_BY_LOOP ? CHECKED_BY_LOOP : 0;
-      if (fits !== loop) this.captureLoop = fits;
-    }
+    const end = start >= walk.plainAt ? segmentEndIn(text, start) : this.checkedEnd(text, start, walk);
+    // a segment to decode, or the query, is not read here: the walk stops as at a miss
+    if (end === -1) return null;
     walk.end = end;
     if (this.other !== undefined) return this.other;
     return this.parsed(text, start, end, walk);
+  }
+
+  /** {@link checkedEnd} of a segment captured here, its first characters read one by one while this state's captures are short. */
+  private checkedEnd(text: string, start: number, walk: PathWalk): number {
+    const loop = this.captureLoop;
+    const end = checkedEnd(text, start, walk, loop);
+    if (end !== -1) {
+      const fits = end - start <= CHECKED_BY_LOOP ? CHECKED_BY_LOOP : 0;
+      if (fits !== loop) this.captureLoop = fits;
+    }
+    return end;
   }
 
   /** {@link nextInPath} for the one literal wanted: where it leads when it is the segment, else undefined. */
@@ -369,6 +371,12 @@ function checkedEnd(text: string, start: number, walk: PathWalk, loop: number): 
   walk.plainAt = stop;
   const end = text.indexOf("/", stop);
   return end === -1 ? length : end;
+}
+
+/** Where the segment of the plain text `text` starting at `start` ends: the next `/`, or the end. */
+function segmentEndIn(text: string, start: number): number {
+  const end = text.indexOf("/", start);
+  return end === -1 ? text.length : end;
 }
 
 /** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */
