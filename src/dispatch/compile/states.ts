@@ -356,7 +356,9 @@ function keyCode(text: string, at: number): number {
 /**
  * Where the segment of the request target `text` starting at `start` ends, or -1 when a `%` or `?`
  * is in it: read character by character up to `loop`; past that, the rest of the target is checked
- * at once (which `walk` then knows to be plain) and the end found natively.
+ * at once (which `walk` then knows to be plain) and the end found natively. (Generated code's
+ * `segmentEnd` reads a segment the same way; one function for both made the table walk slower,
+ * growth 1,000 routes 1.06–1.08× in 7 child rounds.)
  */
 function checkedEnd(text: string, start: number, walk: PathWalk, loop: number): number {
   const length = text.length;
