@@ -196,7 +196,7 @@ export class State {
     if (matched !== undefined) return matched;
     // no other segment goes anywhere from here: a miss, whatever the segment holds (its end unread)
     if (this.other === null) return null;
-    const end = start >= walk.plainAt ? segmentEndIn(text, start) : this.checkedEnd(text, start, walk);
+    const end = start >= walk.plainAt ? segmentEndIn(text, start) : this.capturedEnd(text, start, walk);
     // a segment to decode, or the query, is not read here: the walk stops as at a miss
     if (end === -1) return null;
     walk.end = end;
@@ -205,7 +205,7 @@ export class State {
   }
 
   /** {@link checkedEnd} of a segment captured here, its first characters read one by one while this state's captures are short. */
-  private checkedEnd(text: string, start: number, walk: PathWalk): number {
+  private capturedEnd(text: string, start: number, walk: PathWalk): number {
     const loop = this.captureLoop;
     const end = checkedEnd(text, start, walk, loop);
     if (end !== -1) {
