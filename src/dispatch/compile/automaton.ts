@@ -1,7 +1,7 @@
 import type { Chain } from "../../routes/walk.js";
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
-import { NONE, type PathWalk, State, StateBuilder, UNCHECKED } from "./states.js";
+import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
 import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type Chosen, type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
@@ -73,8 +73,8 @@ export class Automaton implements PathWalk, WalkRecords {
   complete = false;
   /** Where the segment the walk of a raw path matched last ends (see {@link State.nextInPath}). */
   end = 0;
-  /** From where on the text walked holds no `%` and no `?` (see {@link PathWalk.plainAt}). */
-  plainAt = 0;
+  /** Whether the text walked holds no `%` and no `?` from the segment being read on (see {@link PathWalk.restPlain}). */
+  restPlain = true;
   /**
    * By depth, the last state whose parsers read a segment there (see {@link State.next}); its values
    * are this walk's when its `walk` is this walk's `number`, which is new for every walk.
@@ -154,7 +154,7 @@ export class Automaton implements PathWalk, WalkRecords {
   firstInTargetByTable(entry: Entry, url: string): number {
     if (url.charCodeAt(0) !== 47 /* / */) return UNDECIDED;
     this.begin();
-    this.plainAt = UNCHECKED;
+    this.restPlain = false;
     const state = entry.start;
     if (state === null) return NONE;
     if (url.length === 1) {
@@ -169,7 +169,7 @@ export class Automaton implements PathWalk, WalkRecords {
   private plainUnconsumed(url: string): boolean {
     const consumed = this.consumed;
     const from = consumed > 0 ? this.bounds[2 * consumed - 1]! + 1 : 1;
-    return from >= this.plainAt || plainFrom(url, from);
+    return this.restPlain || plainFrom(url, from);
   }
 
   /**
@@ -190,13 +190,13 @@ export class Automaton implements PathWalk, WalkRecords {
     return this.walkFrom(path, state, 0, start, NONE, after);
   }
 
-  /** Starts a walk of a raw path (cut at its query, with no `%`: see {@link PathWalk.plainAt}). */
+  /** Starts a walk of a raw path (cut at its query, with no `%`: see {@link PathWalk.restPlain}). */
   begin(): void {
     this.renumber();
     this.segments = null;
     this.consumed = 0;
     this.complete = false;
-    this.plainAt = 0;
+    this.restPlain = true;
   }
 
   /**

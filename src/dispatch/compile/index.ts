@@ -9,6 +9,7 @@ import { NONE } from "./states.js";
 import { NO_REST, UNDECIDED } from "./target.js";
 import type { Automaton, Entry } from "./automaton.js";
 import type { CompiledRoute } from "./routes.js";
+import type { Chosen } from "./walkSwitch.js";
 
 /** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
 export interface Found {
@@ -65,9 +66,7 @@ function find(program: Program, method: string, url: string): Found | null {
 /** {@link find} past the static paths, for an entry with generated code. */
 function findByCode(program: Program, entry: Entry, url: string): Found | null {
   const read = program.automaton.firstInTarget(entry, url);
-  // generated code chose the route and made what `find` reports (most hits); its handler is null
-  // only where a route ends at a guard, which `find`'s program has not
-  if (typeof read !== "number") return read.handler !== null ? (read as Found) : null;
+  if (typeof read !== "number") return madeByCode(read);
   return read === UNDECIDED ? findInPath(program, entry, url) : chosen(program, read, url);
 }
 
@@ -83,14 +82,21 @@ function findInPath(program: Program, entry: Entry, url: string): Found | null {
   const path = url.charCodeAt(0) !== 47 /* / */ || url.indexOf("?") !== -1 ? rawPathOf(url) : url;
   if (path.indexOf("%") === -1) {
     const choice = automaton.firstInPath(entry, path, -1);
-    if (typeof choice !== "number") return choice.handler !== null ? (choice as Found) : null;
-    return chosen(program, choice, path);
+    return typeof choice !== "number" ? madeByCode(choice) : chosen(program, choice, path);
   }
   const segments = splitPath(path);
   const id = automaton.firstInSegments(entry, segments, 0, -1);
   if (id === NONE) return null;
   const route = program.routes[id]!;
   return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_REST : segments.slice(route.depth));
+}
+
+/**
+ * What `find` reports for a route generated code chose: what the code made (most hits on small
+ * tables). Its handler is null only where a route ends at a guard, which `find`'s program has not.
+ */
+function madeByCode(choice: Chosen): Found | null {
+  return choice.handler !== null ? (choice as Found) : null;
 }
 
 /** What `find` reports for route `id` (NONE: none), chosen by a walk of the raw path `path`. */

@@ -2,7 +2,7 @@ import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js"
 import { Text } from "../../parsers/text.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
 import type { Chain } from "../../routes/walk.js";
-import { plainFrom, rawCanHold } from "./target.js";
+import { plainFrom, plainSegmentEnd, rawCanHold } from "./target.js";
 
 /*
  * The routes still alive after `depth` segments, as one state of a deterministic automaton (the
@@ -23,15 +23,12 @@ export interface Walk {
 export interface PathWalk extends Walk {
   end: number;
   /**
-   * From where on the text walked is known to hold no `%` and no `?`: 0 for a path cut at its query
-   * and with no `%`; for a request target read as it is, where a captured segment first had it
-   * checked (see {@link checkedEnd}), and {@link UNCHECKED} until then.
+   * True when the text from the segment being read on is known to hold no `%` and no `?`: always for
+   * a path cut at its query and with no `%`; for a request target read as it is, once a captured
+   * segment had the rest of it checked (see {@link checkedEnd}: every segment before was read plain).
    */
-  plainAt: number;
+  restPlain: boolean;
 }
-
-/** {@link PathWalk.plainAt} before anything of a request target was checked. */
-export const UNCHECKED = 0x3fffffff; // (a small integer to V8 even where those have 31 bits, unlike NONE)
 
 /**
  * A captured segment this short is checked for `%` and `?` character by character; a longer one by
@@ -186,7 +183,7 @@ export class State {
    * Where the segment of the raw path or request target `text` starting at `start` leads, its end
    * then in `walk.end`: a literal is matched where it lies, the end looked for only when none does
    * and another segment can go somewhere. Where `text` is not known to be plain (see
-   * {@link PathWalk.plainAt}), a segment holding a `%` or `?` leads nowhere: it must be decoded, or
+   * {@link PathWalk.restPlain}), a segment holding a `%` or `?` leads nowhere: it must be decoded, or
    * the path ends in it. When parsers decide, the walk records this state, whose {@link valueFor}
    * then gives their values without parsing again.
    */
@@ -196,7 +193,7 @@ export class State {
     if (matched !== undefined) return matched;
     // no other segment goes anywhere from here: a miss, whatever the segment holds (its end unread)
     if (this.other === null) return null;
-    const end = start >= walk.plainAt ? segmentEndIn(text, start) : this.capturedEnd(text, start, walk);
+    const end = walk.restPlain ? plainSegmentEnd(text, start) : this.capturedEnd(text, start, walk);
     // a segment to decode, or the query, is not read here: the walk stops as at a miss
     if (end === -1) return null;
     walk.end = end;
@@ -356,7 +353,7 @@ function keyCode(text: string, at: number): number {
 /**
  * Where the segment of the request target `text` starting at `start` ends, or -1 when a `%` or `?`
  * is in it: read character by character up to `loop`; past that, the rest of the target is checked
- * at once (which `walk` then knows to be plain) and the end found natively. (Generated code's
+ * at once (which `walk` then knows to be plain from here on) and the end found natively. (Generated code's
  * `segmentEnd` reads a segment the same way; one function for both made the table walk slower,
  * growth 1,000 routes 1.06–1.08× in 7 child rounds.)
  */
@@ -370,15 +367,8 @@ function checkedEnd(text: string, start: number, walk: PathWalk, loop: number): 
   }
   if (stop === length) return length;
   if (!plainFrom(text, stop)) return -1;
-  walk.plainAt = stop;
-  const end = text.indexOf("/", stop);
-  return end === -1 ? length : end;
-}
-
-/** Where the segment of the plain text `text` starting at `start` ends: the next `/`, or the end. */
-function segmentEndIn(text: string, start: number): number {
-  const end = text.indexOf("/", start);
-  return end === -1 ? text.length : end;
+  walk.restPlain = true;
+  return plainSegmentEnd(text, stop);
 }
 
 /** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */

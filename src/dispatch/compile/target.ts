@@ -50,6 +50,11 @@ export function segmentEnd(text: string, start: number): number {
   }
   if (stop === length) return length;
   if (!plainFrom(text, stop)) return -1;
-  const end = text.indexOf("/", stop);
-  return end === -1 ? length : end;
+  return plainSegmentEnd(text, stop);
+}
+
+/** Where the segment of `text` going on at `from` ends, found natively: the next `/`, or the end. */
+export function plainSegmentEnd(text: string, from: number): number {
+  const end = text.indexOf("/", from);
+  return end === -1 ? text.length : end;
 }
