@@ -110,13 +110,18 @@ class TooLong extends Error {}
  */
 export function walkSwitch(start: State, chainOf: (route: number) => Chain, keepRecords: boolean, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
   const most = Math.min(MOST_LINES, budget.lines);
-  const routes: GeneratedRoutes = { chainOf, keepRecords };
-  let code: Generated | null = null;
-  for (const deepest of WHOLE_DEPTHS) if ((code = generate(start, routes, most, deepest, true)) !== null) break;
-  code ??= generate(start, routes, most, DEEPEST, false);
+  const generateWithin = (lean: boolean): Generated | null => {
+    const routes: GeneratedRoutes = { chainOf, keepRecords, lean };
+    let code: Generated | null = null;
+    for (const deepest of WHOLE_DEPTHS) if ((code = generate(start, routes, most, deepest, true)) !== null) break;
+    return code ?? generate(start, routes, most, DEEPEST, false);
+  };
+  // lean where nothing will read the records, found by generating it: most small tables
+  let code = generateWithin(!keepRecords);
+  if (code !== null && code.readsRecords && !keepRecords) code = generateWithin(false);
   if (code === null) return null;
   try {
-    const make = new Function("S", "Q", "F", "H", "I", "R", "E", "N", `"use strict";\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
+    const make = new Function("S", "Q", "F", "H", "I", "R", "E", "N", `"use strict";\n${constants(code)}\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
       states: State[],
       parsers: PathParser<unknown>[],
       factories: VarsFactory[],
@@ -134,10 +139,16 @@ export function walkSwitch(start: State, chainOf: (route: number) => Chain, keep
   }
 }
 
-/** What generation needs to know of the routes: each one's tests and leaf, and whether every walk keeps full records. */
+/**
+ * What generation needs to know of the routes: each one's tests and leaf, and whether every walk
+ * keeps full records; `lean`: whether to leave out what only a reader of the records needs (the new
+ * walk number, how many segments were consumed, whether that was all), which most small tables' code
+ * never has (no hand-over, no parsers' records, no value parsed again).
+ */
 interface GeneratedRoutes {
   readonly chainOf: (route: number) => Chain;
   readonly keepRecords: boolean;
+  readonly lean: boolean;
 }
 
 /** A generated walk's body and the states, parsers, vars factories and handlers it refers to. */
@@ -147,6 +158,17 @@ interface Generated {
   readonly parsers: PathParser<unknown>[];
   readonly factories: VarsFactory[];
   readonly handlers: (Handler<never> | null)[];
+  /** Whether something the code does reads the walk's records (so its lean form would be wrong). */
+  readonly readsRecords: boolean;
+}
+
+/**
+ * The states, parsers, factories and handlers the code refers to, each as a constant of its own
+ * (`S0`, `Q0`, `F0`, `H0`, …) outside the walk: read from the closure, not from a list by index.
+ */
+function constants(code: Generated): string {
+  const named = (prefix: string, list: readonly unknown[]): string[] => list.map((_, i) => `const ${prefix}${i} = ${prefix}[${i}];`);
+  return [...named("S", code.states), ...named("Q", code.parsers), ...named("F", code.factories), ...named("H", code.handlers)].join("\n");
 }
 
 /** An index in a list of things the generated code refers to, the thing added if new. */
@@ -164,7 +186,7 @@ function indexIn<T>(list: T[], item: T): number {
  * each of its branches the states, and so the routes completing in them, are fixed. So every place
  * the code returns a route knows which one it is.
  */
-function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most: number, deepest: number, whole: boolean): Generated | null {
+function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes, most: number, deepest: number, whole: boolean): Generated | null {
   const states: State[] = [];
   const parsers: PathParser<unknown>[] = [];
   const factories: VarsFactory[] = [];
@@ -172,11 +194,16 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
   const lines: string[] = [];
   /** States whose transitions are generated code. */
   let transitions = 0;
+  /** Whether some code reads the walk's records (see {@link GeneratedRoutes.lean}). */
+  let readsRecords = false;
+  /** `w.complete = true; `, unless lean. */
+  const completed = lean ? "" : "w.complete = true; ";
   /** By depth, along the branch being generated: the state whose parsers read the segment there, or null. */
   const parsedBy: (State | null)[] = [];
   /** By depth, along the branch: the parsers whose values the code keeps in locals (`v<depth>_<i>`), or null. */
   const parsedInline: (readonly PathParser<unknown>[] | null)[] = [];
-  const stateRef = (state: State): string => `S[${indexIn(states, state)}]`;
+  const stateRef = (state: State): string => `S${indexIn(states, state)}`;
+  const parserRef = (parser: PathParser<unknown>): string => `Q${indexIn(parsers, parser)}`;
 
   /**
    * Code returning `route` as {@link Chosen}: its vars made now from the locals of the segments it
@@ -186,8 +213,8 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     const chain = chainOf(route);
     const { labels, parsers: byVariable, depths } = variablesOf(chain);
     const values = depths.map((depth, i) => valueOf(depth, byVariable[i]!));
-    const handler = `H[${indexIn(handlers, handlerOf(chain.leaf))}]`;
-    const vars = `F[${indexIn(factories, varsShape(labels))}](${values.join(", ")})`;
+    const handler = `H${indexIn(handlers, handlerOf(chain.leaf))}`;
+    const vars = `F${indexIn(factories, varsShape(labels))}(${values.join(", ")})`;
     return `{ w.chosen = ${route}; return { handler: ${handler}, vars: ${vars}, rest: ${rest} }; }`;
   };
 
@@ -200,7 +227,8 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     const index = state === null || state === undefined ? -1 : state.deciders().indexOf(parser);
     // read when the state's parsers read it; otherwise (the segment was a literal) parsed now
     if (index !== -1) return `${stateRef(state!)}.valueAt(${index})`;
-    const read = `w.value(${depth}, Q[${indexIn(parsers, parser)}], p)`;
+    readsRecords = true;
+    const read = `w.value(${depth}, ${parserRef(parser)}, p)`;
     return keepRecords ? read : `(${stored(depth + 1, depth)}, ${read})`;
   };
 
@@ -274,8 +302,10 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    * reads raw paths only, so a remainder holding a `%` or `?` leaves the answer undecided; the
    * routes it answers are bound from the records, so the bounds read so far are stored first.
    */
-  const handOver = (state: string, depth: number, start: string, best: number): string =>
-    `if (!R(p, ${start})) return ${UNDECIDED}; ${statement(stored(depth, 0))}return w.walkFrom(p, ${state}, ${depth}, ${start}, ${best}, -1);`;
+  const handOver = (state: string, depth: number, start: string, best: number): string => {
+    readsRecords = true;
+    return `if (!R(p, ${start})) return ${UNDECIDED}; ${statement(stored(depth, 0))}return w.walkFrom(p, ${state}, ${depth}, ${start}, ${best}, -1);`;
+  };
 
   /**
    * An expression storing in the records the bounds of the segments from `from` to `count` − 1 (from
@@ -344,6 +374,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
       inlineParsed(state, deciders, depth, best, below);
       return;
     }
+    readsRecords = true;
     lines.push(`const n = ${stateRef(state)}.parsed(p, st, slash, w);`);
     parsedBy[depth] = state;
     for (const target of state.parsedTargets()) {
@@ -367,7 +398,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    * from the records (a hand-over's route) parses the segment again.
    */
   const inlineParsed = (state: State, deciders: readonly PathParser<unknown>[], depth: number, best: number, below: boolean): void => {
-    const values = deciders.map((parser, i) => `const v${depth}_${i} = I(Q[${indexIn(parsers, parser)}], p, st, slash);`);
+    const values = deciders.map((parser, i) => `const v${depth}_${i} = I(${parserRef(parser)}, p, st, slash);`);
     const verdicts = deciders.map((_, i) => `(typeof v${depth}_${i} === "number" ? ${1 << i} : 0)`);
     lines.push(...values, `const m = ${verdicts.join(" | ")};`);
     parsedInline[depth] = deciders;
@@ -388,7 +419,7 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
    * `s<depth>` and `e<depth>` (and in the records when all are kept), how many were consumed.
    */
   const record = (depth: number, end: string): string =>
-    `const s${depth} = st, e${depth} = ${end}; ${keepRecords ? `B[${2 * depth}] = s${depth}; B[${2 * depth + 1}] = e${depth}; ` : ""}w.consumed = ${depth + 1};`;
+    `const s${depth} = st, e${depth} = ${end}; ${keepRecords ? `B[${2 * depth}] = s${depth}; B[${2 * depth + 1}] = e${depth}; ` : ""}${lean ? "" : `w.consumed = ${depth + 1};`}`;
 
   /**
    * Code for moving to `next` over the segment `[st, end)` at `depth`; with `below`, the next
@@ -402,14 +433,15 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     }
     const ended = next.endFirst < best ? next.endFirst : best;
     // (no block: the bounds' locals stay in scope for the code below, which makes the vars)
-    lines.push(`${record(depth, end)} if (e${depth} === len) { w.complete = true; ${answerAt(ended, depth + 1, true)} } st = e${depth} + 1;`);
+    lines.push(`${record(depth, end)} if (e${depth} === len) { ${completed}${answerAt(ended, depth + 1, true)} } st = e${depth} + 1;`);
     emit(next, depth + 1, best, below);
   };
 
-  lines.push("w.begin();", "const len = p.length;", "const B = w.bounds;");
+  if (!lean) lines.push("w.begin();");
+  lines.push("const len = p.length;", "const B = w.bounds;");
   // (a constant: the offsets of the segments that follow literals fold into constants too)
   lines.push("let st = 1;");
-  lines.push(`if (len === 1) { w.complete = true; ${answerAt(start.endFirst, 0, true)} }`);
+  lines.push(`if (len === 1) { ${completed}${answerAt(start.endFirst, 0, true)} }`);
   try {
     emit(start, 0, NONE);
   } catch (error) {
@@ -417,5 +449,5 @@ function generate(start: State, { chainOf, keepRecords }: GeneratedRoutes, most:
     throw error;
   }
   // nothing generated but the hand-over: the table walk alone does the same for less
-  return transitions === 0 || lines.length > most ? null : { lines, states, parsers, factories, handlers };
+  return transitions === 0 || lines.length > most ? null : { lines, states, parsers, factories, handlers, readsRecords };
 }
