@@ -142,8 +142,7 @@ export class Automaton implements PathWalk, WalkRecords {
    */
   firstInTarget(entry: Entry, url: string): Choice {
     const walk = entry.walk;
-    if (walk === null || url.charCodeAt(0) !== 47 /* / */) return UNDECIDED;
-    return walk(url, this);
+    return walk === null ? UNDECIDED : walk(url, this);
   }
 
   /**

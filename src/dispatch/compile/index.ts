@@ -59,13 +59,10 @@ function find(program: Program, method: string, url: string): Found | null {
   // a static route: no variables, and nothing left of the path
   if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_REST);
   // the target read as it is (most are a plain path already), by generated code or by the table
-  // walk: a function each, so that code V8 compiles for one kind of table is not spent on the other
-  return entry.walk !== null ? findByCode(program, entry, url) : findByTable(program, entry, url);
-}
-
-/** {@link find} past the static paths, for an entry with generated code. */
-function findByCode(program: Program, entry: Entry, url: string): Found | null {
-  const read = program.automaton.firstInTarget(entry, url);
+  // walk (a function of its own, so that code V8 compiles for one kind of table is not spent on the other)
+  const walk = entry.walk;
+  if (walk === null) return findByTable(program, entry, url);
+  const read = walk(url, automaton);
   if (typeof read !== "number") return madeByCode(read);
   return read === UNDECIDED ? findInPath(program, entry, url) : chosen(program, read, url);
 }

@@ -45,10 +45,10 @@ export interface Chosen {
 }
 
 /**
- * The first route for a path or request target starting with `/`, read as it is (see target.ts),
- * from the start: its number (NONE for none), or, where the code itself chose it, the route as
- * {@link Chosen} (its number then in {@link WalkRecords.chosen}); or UNDECIDED. A miss (NONE) is one:
- * the code checks what it did not read (see {@link MISS}).
+ * The first route for a path or request target, read as it is (see target.ts), from the start: its
+ * number (NONE for none), or, where the code itself chose it, the route as {@link Chosen} (its number
+ * then in {@link WalkRecords.chosen}); or UNDECIDED (so for a target not starting with `/`, too). A
+ * miss (NONE) is one: the code checks what it did not read (see {@link MISS}).
  */
 export type GeneratedWalk = (path: string, records: WalkRecords) => number | Chosen;
 
@@ -437,6 +437,8 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
     emit(next, depth + 1, best, below);
   };
 
+  // a target not starting with `/` (`*`, an absolute URL) is cut to its path first
+  lines.push(`if (p.charCodeAt(0) !== 47) return ${UNDECIDED};`);
   if (!lean) lines.push("w.begin();");
   lines.push("const len = p.length;", "const B = w.bounds;");
   // (a constant: the offsets of the segments that follow literals fold into constants too)
