@@ -324,7 +324,10 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
    * a switch per character until one literal is left, then its remaining characters compared in
    * place (UTF-16 code units, as the table walk's string compare reads them); a segment ends at the
    * path's end or at a `/`. `missing`: a segment that is no literal is a miss (see {@link MISS}),
-   * told at once where a switch finds no case.
+   * told at once where a switch finds no case. Characters are read without a test of the path's
+   * length first: past its end `charCodeAt` gives NaN, which equals no character code, so only a
+   * segment that is a proper prefix of the literals reads past it (V8 then makes that one read a
+   * call, where a test per character cost every lookup: growth suite, 10 routes, 1.8 ns of 38).
    */
   const trie = (literals: readonly [string, State | null][], k: number, depth: number, best: number, below: boolean, missing: boolean): void => {
     const ends = (n: number): string => `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
@@ -332,7 +335,7 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
       const [literal, next] = literals[0]!;
       const n = literal.length;
       const same = Array.from({ length: n - k }, (_, i) => `p.charCodeAt(st + ${k + i}) === ${literal.charCodeAt(k + i)}`);
-      lines.push(`if (${[`st + ${n} <= len`, ...same, ends(n)].join(" && ")}) {`);
+      lines.push(`if (${[...same, ends(n)].join(" && ")}) {`);
       advance(next, depth, `st + ${n}`, best, below);
       lines.push("}");
       return;
@@ -350,7 +353,7 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
       if (!byCharacter.has(code)) byCharacter.set(code, []);
       byCharacter.get(code)!.push(entry);
     }
-    lines.push(`switch (st + ${k} < len ? p.charCodeAt(st + ${k}) : -1) {`);
+    lines.push(`switch (p.charCodeAt(st + ${k})) {`);
     for (const [code, group] of byCharacter) {
       lines.push(`case ${code}:`);
       trie(group, k + 1, depth, best, below, missing);
