@@ -8,6 +8,7 @@ import { VARS_PROTOTYPE } from "../src/vars";
 import { chainsOf } from "../src/routes/walk";
 import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
 import { NONE } from "../src/dispatch/compile/states";
+import { generatedFront } from "../src/dispatch/compile/front";
 
 /*
  * The generated layer of the compiled dispatcher: whole static paths answered by a generated
@@ -584,5 +585,68 @@ describe("walks deeper than the records start with room for (32 segments: a walk
     expect(bySegments.value(50, Int, "")).toBe(9);
     expect(bySegments.parsedAt.length).toBeGreaterThanOrEqual(70);
     expect(bySegments.bounds).toHaveLength(2 * bySegments.parsedAt.length);
+  });
+});
+
+describe("find's generated front: the method told by `===`, then the entry's static paths and walk", () => {
+  // methods are data, never code: tokens with quotes and `$` among them
+  const METHODS = ["GET", "POST", "M'X", "`$`", "$+"];
+  const word = fc.constantFrom("a", "ab", "1", "12", "__proto__", "x");
+  const route = fc.record({
+    parts: fc.array(fc.oneof(word.map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 0, maxLength: 3 }),
+    exact: fc.boolean(),
+    verb: fc.constantFrom(...METHODS, null),
+  });
+  const toTree = (routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean; verb: string | null }[]): RouteNode =>
+    alt(
+      ...routes.map(({ parts, exact, verb }, i) => {
+        let node: Parameters<typeof method>[1] = exact ? pathEnd(seen(i)) : seen(i);
+        for (let at = parts.length - 1; at >= 0; at--) {
+          const part = parts[at]!;
+          node = "literal" in part ? literal(`/${part.literal}`, node) : pathVar(`v${at}`, "int" in part ? Int : Text, node);
+        }
+        return verb === null ? node : method(verb, node);
+      }),
+    );
+  // plain paths, and ones the front leaves to find's own code: a query, an escape, no leading `/`
+  const target = fc.tuple(fc.array(fc.oneof(word, fc.constantFrom("", "a%62", "7")), { maxLength: 4 }), fc.constantFrom("", "?q=1", "/")).map(([ws, tail]) => `/${ws.join("/")}${tail}`);
+  const targets = fc.array(fc.oneof(target, fc.constantFrom("*", "http://h/a/1")), { minLength: 1, maxLength: 8 });
+
+  test("answers as the interpreter for random tables over several methods (some with routes of no method), every method and a method with no routes", async () => {
+    let fronted = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(route, { minLength: 1, maxLength: 10 }), targets, async (routes, urls) => {
+        const tree = toTree(routes);
+        const automaton = new Automaton(chainsOf(tree, true));
+        if (generatedFront(automaton.byMethod(), automaton, { staticRoute: () => null, chosen: () => null, undecided: () => null, general: () => null }) !== null) fronted++;
+        const router = compile(tree);
+        for (const verb of [...METHODS, "PUT"]) {
+          for (const url of urls) {
+            const expected = await inject(tree, { method: verb, url }, { ...quiet, dispatcher: interpreter });
+            const found = router.find(verb, url);
+            const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
+            expect([verb, url, answer]).toEqual([verb, url, expected.status === 404 ? null : JSON.parse(expected.body)]);
+          }
+        }
+      }),
+      { seed: 1215, numRuns: 150 },
+    );
+    // most tables have a literal somewhere, so some method's walk is generated code with the front before it
+    expect(fronted).toBeGreaterThan(100);
+  });
+
+  test("a method literal cannot become code", () => {
+    const marker = "__switchyardFrontInjected";
+    const attacks = [`GET";globalThis.${marker}=1;"`, `\`+(globalThis.${marker}=1)+\``];
+    const automaton = { walk: () => NONE, staticCode: null, statics: null, start: null };
+    const front = generatedFront({ methods: attacks, entries: [automaton, automaton], otherwise: automaton }, new Automaton([]), {
+      staticRoute: () => "static",
+      chosen: () => "chosen",
+      undecided: () => "undecided",
+      general: () => "general",
+    });
+    expect(front).not.toBeNull();
+    for (const m of [...attacks, "GET"]) expect(front!(m, "/a")).toBeNull();
+    expect(marker in globalThis).toBe(false);
   });
 });

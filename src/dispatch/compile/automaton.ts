@@ -6,6 +6,7 @@ import { StaticPaths } from "./statics.js";
 import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
 import { type Chosen, type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
 import { plainFrom, rawCanHold, UNDECIDED } from "./target.js";
+import type { EntriesByMethod } from "./front.js";
 
 /** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
 const GENERATED_LINES = 1200;
@@ -113,6 +114,11 @@ export class Automaton implements PathWalk, WalkRecords {
       this.entries.push(this.entry(builder, budget, ids));
     }
     this.anyMethod = this.entry(builder, budget, anyMethod);
+  }
+
+  /** Every entry, by method (for code that tells the method itself: see front.ts). */
+  byMethod(): EntriesByMethod {
+    return { methods: this.methods, entries: this.entries, otherwise: this.anyMethod };
   }
 
   /** The entry for a request method. */

@@ -10,6 +10,7 @@ import { NO_REST, UNDECIDED } from "./target.js";
 import type { Automaton, Entry } from "./automaton.js";
 import type { CompiledRoute } from "./routes.js";
 import type { Chosen } from "./walkSwitch.js";
+import { type Finder, generatedFront } from "./front.js";
 
 /** What {@link CompiledRouter.find} reports: the first route that matches, without running anything. */
 export interface Found {
@@ -42,14 +43,27 @@ export interface CompiledRouter {
  */
 export function compile(tree: Route): CompiledRouter {
   const program = new Program(tree, false);
-  let lookup: Program | undefined = hasGuard(tree) ? undefined : program;
+  // made on first use; through guards, a program of its own (guards are taken as passing)
+  let lookup: Finder<Found> | undefined;
   return {
     find(method, url) {
-      lookup ??= new Program(tree, true);
-      return find(lookup, method, url);
+      lookup ??= finderOf(hasGuard(tree) ? new Program(tree, true) : program);
+      return lookup(method, url);
     },
     dispatch: (request) => attempt(program, request, 0, null, -1),
   };
+}
+
+/** `find` over `program`: generated code in front where its entries have generated walks, else {@link find}. */
+function finderOf(program: Program): Finder<Found> {
+  const general: Finder<Found> = (method, url) => find(program, method, url);
+  const automaton = program.automaton;
+  return generatedFront(automaton.byMethod(), automaton, {
+    staticRoute: (route, url) => found(program.routes[route]!, automaton, url, NO_REST),
+    chosen: (route, url) => chosen(program, route, url),
+    undecided: (entry, url) => findInPath(program, entry, url),
+    general,
+  }) ?? general;
 }
 
 function find(program: Program, method: string, url: string): Found | null {
