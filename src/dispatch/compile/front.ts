@@ -44,8 +44,9 @@ export function generatedFront<F>({ methods, entries, otherwise }: EntriesByMeth
     return [
       known === null ? "" : `const k = ${known}; if (k !== ${NONE}) return S(k, u);`,
       `const r = W${i}(u, A);`,
-      // what the walk made (its handler null only where a route ends at a guard, which find's program has not)
-      `if (typeof r !== "number") return r.handler !== null ? r : null;`,
+      // what the walk made, as it is: its handler is null only where a route ends at a guard, and
+      // find's program has none (guards are passed through)
+      `if (typeof r !== "number") return r;`,
       `return r === ${NONE} ? null : r === ${UNDECIDED} ? U(E${i}, u) : N(r, u);`,
     ].join(" ");
   };

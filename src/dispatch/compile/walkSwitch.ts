@@ -196,6 +196,8 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
   let transitions = 0;
   /** Whether some code reads the walk's records (see {@link GeneratedRoutes.lean}). */
   let readsRecords = false;
+  /** Whether some code stores segment bounds in the records (`B`). */
+  let boundsStored = keepRecords;
   /** `w.complete = true; `, unless lean. */
   const completed = lean ? "" : "w.complete = true; ";
   /** By depth, along the branch being generated: the state whose parsers read the segment there, or null. */
@@ -314,6 +316,7 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
   const stored = (count: number, from: number): string => {
     const stores: string[] = [];
     if (!keepRecords) for (let depth = Math.max(from, 0); depth < count; depth++) stores.push(`B[${2 * depth}] = s${depth}`, `B[${2 * depth + 1}] = e${depth}`);
+    if (stores.length > 0) boundsStored = true;
     return stores.join(", ");
   };
   /** `expression` as a statement ("" for none). */
@@ -443,7 +446,9 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
   // a target not starting with `/` (`*`, an absolute URL) is cut to its path first
   lines.push(`if (p.charCodeAt(0) !== 47) return ${UNDECIDED};`);
   if (!lean) lines.push("w.begin();");
-  lines.push("const len = p.length;", "const B = w.bounds;");
+  lines.push("const len = p.length;");
+  // the records' bounds, where some code stores in them (filled in once the code is known)
+  const boundsAt = lines.push("") - 1;
   // (a constant: the offsets of the segments that follow literals fold into constants too)
   lines.push("let st = 1;");
   lines.push(`if (len === 1) { ${completed}${answerAt(start.endFirst, 0, true)} }`);
@@ -454,5 +459,6 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
     throw error;
   }
   // nothing generated but the hand-over: the table walk alone does the same for less
+  if (boundsStored) lines[boundsAt] = "const B = w.bounds;";
   return transitions === 0 || lines.length > most ? null : { lines, states, parsers, factories, handlers, readsRecords };
 }
