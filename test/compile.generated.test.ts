@@ -603,7 +603,7 @@ describe("find's generated front: the method told by `===`, then the entry's sta
         let node: Parameters<typeof method>[1] = exact ? pathEnd(seen(i)) : seen(i);
         for (let at = parts.length - 1; at >= 0; at--) {
           const part = parts[at]!;
-          node = "literal" in part ? literal(`/${part.literal}`, node) : pathVar(`v${at}`, "int" in part ? Int : Text, node);
+          node = "literal" in part ? literal(`/${part.literal}`, node) : "int" in part ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
         }
         return verb === null ? node : method(verb, node);
       }),
