@@ -137,10 +137,23 @@ export type Next<V extends Vars = {}> = Route<V> | Handler<V>;
 
 const NODE_KINDS: ReadonlySet<string> = new Set(["method", "path", "pathVar", "pathEnd", "alt", "guard", "handler"]);
 
-/** The node a "next" argument stands for: a function becomes a handler leaf. */
+/** The node a "next" argument stands for (a function becomes a handler leaf); `where` names the caller in the error. */
 export function toNode(next: Next<never>, where: string): RouteNode {
+  return nodeOf(next) ?? notANext(next, where);
+}
+
+/**
+ * {@link toNode}, or null when `next` is neither a route nor a function: for callers whose name in
+ * the error is made from their arguments, so that it is made only for the error.
+ */
+export function nodeOf(next: unknown): RouteNode | null {
   if (typeof next === "function") return Object.freeze({ kind: "handler", handler: next as Handler<never> });
-  if (typeof next === "object" && next !== null && NODE_KINDS.has(next.kind)) return next;
+  if (typeof next === "object" && next !== null && NODE_KINDS.has((next as RouteNode).kind)) return next as RouteNode;
+  return null;
+}
+
+/** The error for a "next" argument that is neither a route nor a handler function. */
+export function notANext(next: unknown, where: string): never {
   throw new TypeError(`${where}: expected a route or a handler function, got ${describe(next)}`);
 }
 
@@ -198,7 +211,7 @@ export function pathVar<L extends string, T, V extends Vars = {}>(
   if (!isParser(parser)) {
     throw new TypeError(`pathVar("${label}"): expected a parser (an object or class with parseUrlPiece), got ${describe(parser)}`);
   }
-  const node = toNode(next as Next<never>, `pathVar("${label}")`);
+  const node = nodeOf(next) ?? notANext(next, `pathVar("${label}")`);
   if (captures(node, label)) {
     throw new TypeError(`pathVar: the label "${label}" is captured twice on one route`);
   }
@@ -220,7 +233,7 @@ export function pathEnd<V extends Vars = {}>(next: Next<V>): Route<V> {
  * `alt(a)` is `a` itself; `alt()` never matches.
  */
 export function alt<V extends Vars = {}>(...alternatives: Next<V>[]): Route<V> {
-  const nodes = alternatives.map((a, i) => toNode(a, `alt (alternative ${i + 1})`));
+  const nodes = alternatives.map((a, i) => nodeOf(a) ?? notANext(a, `alt (alternative ${i + 1})`));
   return nodes.length === 1 ? nodes[0]! : Object.freeze({ kind: "alt", alternatives: Object.freeze(nodes) });
 }
 
@@ -248,9 +261,11 @@ export function someNode<K extends RouteNode["kind"], A = undefined>(
   argument?: A,
 ): boolean {
   let seen: Set<RouteNode> | null = null;
-  const starts: RouteNode[] = [root];
-  runs: while (starts.length > 0) {
-    let node = starts.pop()!;
+  // where runs start, past the first: made at the first `alt` (most searches, from a `pathVar` down
+  // one route, meet none)
+  let starts: RouteNode[] | null = null;
+  runs: for (let start: RouteNode | undefined = root; start !== undefined; start = starts?.pop()) {
+    let node = start;
     for (let steps = 0; ; steps++) {
       if (node.kind === "alt" || (steps > 0 && steps % LONGEST_RUN === 0)) {
         seen ??= new Set();
@@ -260,6 +275,7 @@ export function someNode<K extends RouteNode["kind"], A = undefined>(
       if (node.kind === kind && (test === undefined || test(node as NodeOfKind<K>, argument as A))) return true;
       if (node.kind === "handler") continue runs;
       if (node.kind === "alt") {
+        starts ??= [];
         for (let i = node.alternatives.length - 1; i >= 0; i--) starts.push(node.alternatives[i]!);
         continue runs;
       }

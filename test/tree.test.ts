@@ -176,6 +176,14 @@ describe("build-time errors", () => {
     }
   });
 
+  test("that error names the call (with its label, alternative or pattern) and what it got", () => {
+    expect(() => pathVar("userId", Int, null as unknown as RouteNode)).toThrow('pathVar("userId"): expected a route or a handler function, got null');
+    expect(() => alt(ok, [] as unknown as RouteNode)).toThrow("alt (alternative 2): expected a route or a handler function, got an array");
+    expect(() => method("GET", 1 as unknown as RouteNode)).toThrow("method: expected a route or a handler function, got number");
+    expect(() => route("GET /a/id:Int", {} as never)).toThrow('route("GET /a/id:Int"): expected a route or a handler function, got object');
+    expect(() => match("/api", "x" as never)).toThrow('match("/api"): expected a route or a handler function, got string');
+  });
+
   test("path with a non-string literal and guard with a non-function are TypeErrors", () => {
     expect(() => path(5 as unknown as string, ok)).toThrow(TypeError);
     expect(() => guard(true as unknown as () => boolean, ok)).toThrow(TypeError);

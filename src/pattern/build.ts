@@ -1,4 +1,4 @@
-import { type Next, pathEnd, path, pathVar, method, type Route, type RouteNode, labelsIn, toNode, type Vars } from "../tree.js";
+import { type Next, pathEnd, path, pathVar, method, type Route, type RouteNode, labelsIn, nodeOf, notANext, type Vars } from "../tree.js";
 import { PatternError } from "./errors.js";
 import { type LiteralPart, parsePattern, type ParsedPattern, type VariablePart } from "./grammar.js";
 import type { CheckedPattern, PatternVars, RouteCaptures } from "./types.js";
@@ -20,7 +20,7 @@ export type PatternNext<P extends string, V extends Vars> = Route<PatternVars<P>
  */
 export function route<const P extends string, V extends Vars = {}>(pattern: CheckedPattern<P, V>, next: PatternNext<P, V>): Route<V> & RouteCaptures<PatternVars<P>> {
   const parsed = parsePattern(pattern);
-  return build(parsed, pathEnd(toNode(next as Next<never>, `route(${JSON.stringify(pattern)})`))) as Route<V> & RouteCaptures<PatternVars<P>>;
+  return build(parsed, pathEnd(nodeOf(next) ?? notANext(next, `route(${JSON.stringify(pattern)})`))) as Route<V> & RouteCaptures<PatternVars<P>>;
 }
 
 /**
@@ -30,7 +30,7 @@ export function route<const P extends string, V extends Vars = {}>(pattern: Chec
  */
 export function match<const P extends string, V extends Vars = {}>(pattern: CheckedPattern<P, V>, next: PatternNext<P, V>): Route<V> {
   const parsed = parsePattern(pattern);
-  return build(parsed, toNode(next as Next<never>, `match(${JSON.stringify(pattern)})`)) as Route<V>;
+  return build(parsed, nodeOf(next) ?? notANext(next, `match(${JSON.stringify(pattern)})`)) as Route<V>;
 }
 
 function build(parsed: ParsedPattern, inner: RouteNode): RouteNode {
