@@ -86,6 +86,14 @@ const DEEPEST = 3;
  */
 const MISS = `return R(p, st) ? ${NONE} : ${UNDECIDED};`;
 
+/**
+ * True when a path ending right after a segment that leads to `next` has no route (none ends in
+ * `next`, none was found before): then only a `/` after the segment is worth going on for.
+ */
+function goesOn(next: State | null, best: number): boolean {
+  return next !== null && next.endFirst >= best && best === NONE;
+}
+
 /** Raised by a generation that may not hand over to fit the budget once it no longer fits. */
 class TooLong extends Error {}
 
@@ -335,13 +343,16 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
    * every lookup (growth suite, 10 routes: 1.8 ns of 38).
    */
   const trie = (literals: readonly [string, State | null][], k: number, depth: number, best: number, below: boolean, missing: boolean): void => {
-    const ends = (n: number): string => `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
+    // where no route answers a path ending after the literal, only a `/` after it goes on (a path
+    // ending there falls through to the miss)
+    const ends = (n: number, next: State | null): string =>
+      goesOn(next, best) ? `(st + ${n} < len && p.charCodeAt(st + ${n}) === 47)` : `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
     if (literals.length === 1) {
       const [literal, next] = literals[0]!;
       const n = literal.length;
       const same = Array.from({ length: n - k }, (_, i) => `p.charCodeAt(st + ${k + i}) === ${literal.charCodeAt(k + i)}`);
-      lines.push(`if (${[...same, ends(n)].join(" && ")}) {`);
-      advance(next, depth, `st + ${n}`, best, below);
+      lines.push(`if (${[...same, ends(n, next)].join(" && ")}) {`);
+      advance(next, depth, `st + ${n}`, best, below, goesOn(next, best));
       lines.push("}");
       return;
     }
@@ -349,8 +360,8 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
     for (const entry of literals) {
       const [literal, next] = entry;
       if (literal.length === k) {
-        lines.push(`if (${ends(k)}) {`);
-        advance(next, depth, `st + ${k}`, best, below);
+        lines.push(`if (${ends(k, next)}) {`);
+        advance(next, depth, `st + ${k}`, best, below, goesOn(next, best));
         lines.push("}");
         continue;
       }
@@ -431,9 +442,10 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
 
   /**
    * Code for moving to `next` over the segment `[st, end)` at `depth`; with `below`, the next
-   * state's code inline, else a hand-over to the table walk.
+   * state's code inline, else a hand-over to the table walk. `slashFollows`: the code before has
+   * seen a `/` after the segment (see {@link goesOn}), so the path does not end there.
    */
-  const advance = (next: State | null, depth: number, end: string, best: number, below: boolean): void => {
+  const advance = (next: State | null, depth: number, end: string, best: number, below: boolean, slashFollows = false): void => {
     if (next === null) {
       // (a segment that leads nowhere is not consumed)
       lines.push(answerBefore(best, depth));
@@ -441,7 +453,8 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
     }
     const ended = next.endFirst < best ? next.endFirst : best;
     // (no block: the bounds' locals stay in scope for the code below, which makes the vars)
-    lines.push(`${record(depth, end)} if (e${depth} === len) { ${completed}${answerAt(ended, depth + 1, true)} } st = e${depth} + 1;`);
+    const last = slashFollows ? "" : ` if (e${depth} === len) { ${completed}${answerAt(ended, depth + 1, true)} }`;
+    lines.push(`${record(depth, end)}${last} st = e${depth} + 1;`);
     emit(next, depth + 1, best, below);
   };
 
