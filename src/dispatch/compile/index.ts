@@ -66,19 +66,19 @@ export function compile(tree: Route): CompiledRouter {
 function frontOf(program: Program): Finder<Found> | null {
   const automaton = program.automaton;
   return generatedFront(automaton.byMethod(), automaton, {
-    staticRoute: (route, url) => found(program.routes[route]!, automaton, url, NO_REST),
+    staticRoute: (route, url) => staticRoute(program, route, url),
     chosen: (route, url) => chosen(program, route, url),
     undecided: (entry, url) => findInPath(program, entry, url),
     general: (method, url) => find(program, method, url),
   });
 }
 
+/** `find` over `program` in TypeScript: for tables without generated code, and what the front leaves to it. */
 function find(program: Program, method: string, url: string): Found | null {
   const automaton = program.automaton;
   const entry = automaton.entryFor(method);
   const known = automaton.firstStatic(entry, url);
-  // a static route: no variables, and nothing left of the path
-  if (known !== NONE) return found(program.routes[known]!, automaton, url, NO_REST);
+  if (known !== NONE) return staticRoute(program, known, url);
   // the target read as it is (most are a plain path already), by generated code or by the table
   // walk (a function of its own, so that code V8 compiles for one kind of table is not spent on the other)
   const walk = entry.walk;
@@ -115,6 +115,11 @@ function findInPath(program: Program, entry: Entry, url: string): Found | null {
  */
 function madeByCode(choice: Chosen): Found | null {
   return choice.handler !== null ? (choice as Found) : null;
+}
+
+/** What `find` reports for the static route `id`, which the whole target `url` is: no variables, and nothing left of the path. */
+function staticRoute(program: Program, id: number, url: string): Found | null {
+  return found(program.routes[id]!, program.automaton, url, NO_REST);
 }
 
 /** What `find` reports for route `id` (NONE: none), chosen by a walk of the raw path `path`. */
