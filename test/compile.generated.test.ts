@@ -676,3 +676,19 @@ test("segments that are proper prefixes of the literals (generated code reads pa
     for (let i = 0; i < 5_000; i++) report(urls[i % urls.length]!);
   }
 });
+
+test("find's front where a method's static paths are a table (too many for their switch) beside its generated walk: the table answers them", async () => {
+  const tree = alt(
+    ...Array.from({ length: 250 }, (_, i) => literal(`/p${i}/x${i % 7}`, pathEnd(seen(i)))),
+    literal("/p", pathVar("v", Text, pathEnd(seen(250)))),
+  );
+  const automaton = new Automaton(chainsOf(tree, true));
+  const entry = automaton.entryFor("GET");
+  expect([entry.walk !== null, entry.staticCode, entry.statics !== null]).toEqual([true, null, true]);
+  const front = generatedFront(automaton.byMethod(), automaton, { staticRoute: (route) => route, chosen: () => null, undecided: () => null, general: () => null });
+  expect(String(front)).toContain("A.firstStatic(E0, u)");
+  // through the front, static paths are answered by the table before the walk is called
+  for (const i of [0, 1, 77, 249]) expect(front!("GET", `/p${i}/x${i % 7}`)).toBe(i);
+  const router = compile(tree);
+  for (const url of ["/p0/x0", "/p77/x0", "/p249/x4", "/p249/x5", "/p/anything", "/p250/x5", "/p1"]) await sameAnswers(tree, url, router);
+});

@@ -142,17 +142,8 @@ export class Automaton implements PathWalk, WalkRecords {
   }
 
   /**
-   * The first route for the request target `url` read as it is, from the start, where the entry's
-   * generated code can tell without the query cut off and the path decoded first (what
-   * {@link firstInPath} returns), else {@link UNDECIDED}.
-   */
-  firstInTarget(entry: Entry, url: string): Choice {
-    const walk = entry.walk;
-    return walk === null ? UNDECIDED : walk(url, this);
-  }
-
-  /**
-   * {@link firstInTarget} for an entry with no generated code, by the table walk: literals are matched
+   * The first route for the request target `url` read as it is, from the start, by the table walk
+   * (what an entry's generated walk does by code), else {@link UNDECIDED}: literals are matched
    * where they lie, a captured segment is checked for `%` and `?` as it is read (see
    * {@link State.nextInPath}), and what the walk did not consume is checked before it answers.
    */

@@ -3,6 +3,9 @@ import { NONE } from "./states.js";
 import { UNDECIDED } from "./target.js";
 import type { WalkRecords } from "./walkSwitch.js";
 
+/** What the front's code calls on the automaton: the walk's records (for its walks), and its static paths' table. */
+export type FrontAutomaton = WalkRecords & { firstStatic(entry: Entry, target: string): number };
+
 /** A lookup by method and request target: what `CompiledRouter.find` does. */
 export type Finder<F> = (method: string, url: string) => F | null;
 
@@ -33,14 +36,15 @@ export interface FrontAnswers<F> {
  * through an array, never as code. Null where no entry has a generated walk, or the runtime forbids
  * code generation.
  */
-export function generatedFront<F>({ methods, entries, otherwise }: EntriesByMethod, records: WalkRecords, answers: FrontAnswers<F>): Finder<F> | null {
+export function generatedFront<F>({ methods, entries, otherwise }: EntriesByMethod, automaton: FrontAutomaton, answers: FrontAnswers<F>): Finder<F> | null {
   const all = [...entries, otherwise];
   if (all.every((entry) => entry.walk === null)) return null;
   /** The code answering for entry `i`. */
   const answer = (i: number): string => {
     const entry = all[i]!;
     if (entry.walk === null) return "return G(m, u);";
-    const known = entry.staticCode !== null ? `C${i}(u)` : entry.statics !== null ? `E${i}.statics.get(u)` : null;
+    // the static paths' switch called directly; their table, where there is one, as the automaton reads it
+    const known = entry.staticCode !== null ? `C${i}(u)` : entry.statics !== null ? `A.firstStatic(E${i}, u)` : null;
     return [
       known === null ? "" : `const k = ${known}; if (k !== ${NONE}) return S(k, u);`,
       `const r = W${i}(u, A);`,
@@ -58,7 +62,7 @@ export function generatedFront<F>({ methods, entries, otherwise }: EntriesByMeth
   branches.push(`{ ${answer(methods.length)} }`);
   try {
     const make = new Function("A", "E", "M", "S", "N", "U", "G", `"use strict";\n${constants.join("\n")}\nreturn function find(m, u) {\n${branches.join("\nelse ")}\n};`) as (
-      records: WalkRecords,
+      automaton: FrontAutomaton,
       entries: readonly Entry[],
       methods: readonly string[],
       staticRoute: FrontAnswers<F>["staticRoute"],
@@ -66,7 +70,7 @@ export function generatedFront<F>({ methods, entries, otherwise }: EntriesByMeth
       undecided: FrontAnswers<F>["undecided"],
       general: Finder<F>,
     ) => Finder<F>;
-    return make(records, all, methods, answers.staticRoute, answers.chosen, answers.undecided, answers.general);
+    return make(automaton, all, methods, answers.staticRoute, answers.chosen, answers.undecided, answers.general);
   } catch {
     return null;
   }

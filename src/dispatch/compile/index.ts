@@ -73,24 +73,16 @@ function frontOf(program: Program): Finder<Found> | null {
   });
 }
 
-/** `find` over `program` in TypeScript: for tables without generated code, and what the front leaves to it. */
+/**
+ * `find` over `program` by its tables: for entries without generated code (the front has the others,
+ * and a table answers every entry alike). The target is read as it is; most are a plain path already.
+ */
 function find(program: Program, method: string, url: string): Found | null {
   const automaton = program.automaton;
   const entry = automaton.entryFor(method);
   const known = automaton.firstStatic(entry, url);
   if (known !== NONE) return staticRoute(program, known, url);
-  // the target read as it is (most are a plain path already), by generated code or by the table
-  // walk (a function of its own, so that code V8 compiles for one kind of table is not spent on the other)
-  const walk = entry.walk;
-  if (walk === null) return findByTable(program, entry, url);
-  const read = walk(url, automaton);
-  if (typeof read !== "number") return madeByCode(read);
-  return read === UNDECIDED ? findInPath(program, entry, url) : chosen(program, read, url);
-}
-
-/** {@link find} past the static paths, for an entry without generated code. */
-function findByTable(program: Program, entry: Entry, url: string): Found | null {
-  const read = program.automaton.firstInTargetByTable(entry, url);
+  const read = automaton.firstInTargetByTable(entry, url);
   return read === UNDECIDED ? findInPath(program, entry, url) : chosen(program, read, url);
 }
 

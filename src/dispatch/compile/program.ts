@@ -52,7 +52,8 @@ export class Program {
       if (after < 0) {
         const known = automaton.firstStatic(entry, path);
         if (known !== NONE) return known;
-        const read = entry.walk !== null ? automaton.firstInTarget(entry, path) : automaton.firstInTargetByTable(entry, path);
+        const walk = entry.walk;
+        const read = walk !== null ? walk(path, automaton) : automaton.firstInTargetByTable(entry, path);
         if (read !== UNDECIDED) return read;
       }
       // undecoded, the raw path is the segments themselves

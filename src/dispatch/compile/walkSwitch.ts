@@ -91,7 +91,7 @@ const MISS = `return R(p, st) ? ${NONE} : ${UNDECIDED};`;
  * `next`, none was found before): then only a `/` after the segment is worth going on for.
  */
 function goesOn(next: State | null, best: number): boolean {
-  return next !== null && next.endFirst >= best && best === NONE;
+  return best === NONE && next !== null && next.endFirst === NONE;
 }
 
 /** Raised by a generation that may not hand over to fit the budget once it no longer fits. */
@@ -125,8 +125,9 @@ export function walkSwitch(start: State, chainOf: (route: number) => Chain, keep
     return code ?? generate(start, routes, most, DEEPEST, false);
   };
   // lean where nothing will read the records, found by generating it: most small tables
-  let code = generateWithin(!keepRecords);
-  if (code !== null && code.readsRecords && !keepRecords) code = generateWithin(false);
+  const lean = !keepRecords;
+  let code = generateWithin(lean);
+  if (lean && code?.readsRecords) code = generateWithin(false);
   if (code === null) return null;
   try {
     const make = new Function("S", "Q", "F", "H", "I", "R", "E", "N", `"use strict";\n${constants(code)}\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
