@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import fc from "fast-check";
-import { alt, compile, guard, inject, Int, interpreter, json, match, method, NoParse, type PathParser, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import { alt, compile, type Found, guard, inject, Int, interpreter, json, match, method, NoParse, type PathParser, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
 import { Automaton, type Choice, routeOf } from "../src/dispatch/compile/automaton";
 import { CompiledRoute } from "../src/dispatch/compile/routes";
 import { VARS_PROTOTYPE } from "../src/vars";
@@ -68,6 +68,15 @@ const quiet = { onError: () => {} };
 
 /** Route `id` answers with what it saw, so find and the interpreter can be compared. */
 const seen = (id: number) => Object.assign((request: { vars: object; rest: readonly string[] }) => json({ id, vars: request.vars, rest: request.rest }), { id });
+
+/** What `find` reported, as the handler {@link seen} would answer it: the route's id, its vars and rest; null for none. */
+const reportOf = (found: Found | null) => (found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest });
+
+/** What the interpreter answers for `verb` `url`, as {@link seen} reports it; null for a 404. */
+async function interpreted(tree: RouteNode, verb: string, url: string): Promise<unknown> {
+  const expected = await inject(tree, { method: verb, url }, { ...quiet, dispatcher: interpreter });
+  return expected.status === 404 ? null : JSON.parse(expected.body);
+}
 
 /** How many times a generated walk hands a known state over to the table walk. */
 const handOvers = (walk: unknown): number => String(walk).split("w.walkFrom(p, S").length - 1;
@@ -319,12 +328,7 @@ describe("the generated walk against the table walk it is layered over", () => {
         const record = (first: Choice) => routeOf(first, automaton) === NONE ? [NONE] : [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
         expect(record(automaton.firstInPath(entry, url, -1))).toEqual(record(automaton.firstInPath(tableOnly, url, -1)));
         sameReport(lean, lean.entryFor("GET"), url);
-        const found = router.find("GET", url);
-        const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
-        expect([url, found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest }]).toEqual([
-          url,
-          expected.status === 404 ? null : JSON.parse(expected.body),
-        ]);
+        expect([url, reportOf(router.find("GET", url))]).toEqual([url, await interpreted(tree, "GET", url)]);
       }
     }
   });
@@ -369,16 +373,11 @@ describe("find with escapes and queries anywhere in the target, through generate
     expect(automaton.entryFor("GET").walk).not.toBeNull();
     expect(handOvers(automaton.entryFor("GET").walk) > 0).toBe(handsOver);
     const router = compile(tree);
-    const answer = (url: string) => {
-      const found = router.find("GET", url);
-      return found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
-    };
     const fixed = ["/a/%62", "/a/b?x", "/a/b%3F", "/n/%37", "/n/7?", "/s/x%2Fy", "/s?q", "/r0/items/7/v%30", "/r0/items/7/v0?x", "/r1/items/%37/v0", "/a/"];
     await fc.assert(
       fc.asyncProperty(fc.array(target, { minLength: 1, maxLength: 10 }), async (targets) => {
         for (const url of [...fixed, ...targets]) {
-          const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
-          expect([url, answer(url)]).toEqual([url, expected.status === 404 ? null : JSON.parse(expected.body)]);
+          expect([url, reportOf(router.find("GET", url))]).toEqual([url, await interpreted(tree, "GET", url)]);
         }
       }),
       { seed: 1215, numRuns: 60 },
@@ -421,10 +420,8 @@ describe("generated code reads the request target as it is: where a `%` or `?` c
 
 /** `find` (of `router`, compiled from `tree`) and dispatch answer `url` as the interpreter does. */
 async function sameAnswers(tree: RouteNode, url: string, router = compile(tree)): Promise<void> {
+  expect([url, reportOf(router.find("GET", url))]).toEqual([url, await interpreted(tree, "GET", url)]);
   const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
-  const found = router.find("GET", url);
-  const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
-  expect([url, answer]).toEqual([url, expected.status === 404 ? null : JSON.parse(expected.body)]);
   const dispatched = await inject(tree, { method: "GET", url }, quiet);
   expect([url, dispatched.status, dispatched.body]).toEqual([url, expected.status, expected.body]);
 }
@@ -622,10 +619,7 @@ describe("find's generated front: the method told by `===`, then the entry's sta
         const router = compile(tree);
         for (const verb of [...METHODS, "PUT"]) {
           for (const url of urls) {
-            const expected = await inject(tree, { method: verb, url }, { ...quiet, dispatcher: interpreter });
-            const found = router.find(verb, url);
-            const answer = found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
-            expect([verb, url, answer]).toEqual([verb, url, expected.status === 404 ? null : JSON.parse(expected.body)]);
+            expect([verb, url, reportOf(router.find(verb, url))]).toEqual([verb, url, await interpreted(tree, verb, url)]);
           }
         }
       }),
@@ -661,14 +655,8 @@ test("segments that are proper prefixes of the literals (generated code reads pa
   const router = compile(tree);
   const urls = ["/u", "/us", "/use", "/user", "/users", "/usersx", "/userx", "/userx/", "/userx/7", "/a", "/ab", "/ab/", "/ab/c", "/ab/cd", "/ab/cde", "/abccd", "/"];
   const expected = new Map<string, unknown>();
-  for (const url of urls) {
-    const answer = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
-    expected.set(url, answer.status === 404 ? null : JSON.parse(answer.body));
-  }
-  const report = (url: string) => {
-    const found = router.find("GET", url);
-    return found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
-  };
+  for (const url of urls) expected.set(url, await interpreted(tree, "GET", url));
+  const report = (url: string) => reportOf(router.find("GET", url));
   // the full paths first, so that the walk is optimized before any read past the end
   for (let round = 0; round < 20_000; round++) report(urls[3 + (round % 2)]!);
   for (let round = 0; round < 3; round++) {
