@@ -16,13 +16,22 @@ const { batchOf, measure } = require("./lib/timer");
 
 function growthTable(size) {
   const width = Math.ceil(Math.sqrt(size));
-  return Array.from({ length: size }, (_, id) => ({ id, method: "GET", path: `/r${id % width}/items/:id/v${Math.floor(id / width)}` }));
+  return Array.from({ length: size }, (_, id) => ({
+    id,
+    method: "GET",
+    path: `/r${id % width}/items/:id/v${Math.floor(id / width)}`,
+  }));
 }
 
 /** The case names, in the order they are printed. */
 function caseNames() {
   const sizes = (process.env.AB_SIZES ?? "10,100,1000,10000").split(",");
-  const names = ["micro: all together (7 classic)", "typed: all together", "github: mix (hits+404, shuffled)", ...sizes.map((size) => `growth ${size}`)];
+  const names = [
+    "micro: all together (7 classic)",
+    "typed: all together",
+    "github: mix (hits+404, shuffled)",
+    ...sizes.map((size) => `growth ${size}`),
+  ];
   return names.filter((name) => (process.env.AB_ONLY ?? "").split(",").some((part) => name.includes(part)));
 }
 
@@ -42,7 +51,10 @@ function caseOf(name) {
   }
   const [set, list] = name.split(": ");
   const data = load(set);
-  return { routes: data.routes, requests: data.lists[list].map((i) => [data.requests[i].method, data.requests[i].path]) };
+  return {
+    routes: data.routes,
+    requests: data.lists[list].map((i) => [data.requests[i].method, data.requests[i].path]),
+  };
 }
 
 /** In a child: times one case on one build, prints ns per lookup. */
@@ -64,7 +76,10 @@ function main() {
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     for (const name of names) {
-      for (const b of order) ns.get(name)[b].push(Number(execFileSync(process.execPath, [__filename, "--child", dists[b], name]).toString()));
+      for (const b of order)
+        ns.get(name)[b].push(
+          Number(execFileSync(process.execPath, [__filename, "--child", dists[b], name]).toString()),
+        );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -72,7 +87,9 @@ function main() {
   console.log(`| case | A ${distA} | B ${distB} | B ÷ A | rounds A | rounds B |`);
   console.log("|---|---:|---:|---:|---|---|");
   for (const [name, [a, b]] of ns) {
-    console.log(`| ${name} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(b) / median(a)).toFixed(2)} | ${shown(a)} | ${shown(b)} |`);
+    console.log(
+      `| ${name} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(b) / median(a)).toFixed(2)} | ${shown(a)} | ${shown(b)} |`,
+    );
   }
 }
 

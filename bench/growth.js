@@ -12,7 +12,11 @@ const SIZES = [10, 100, 1000, 10000];
 
 function table(size) {
   const width = Math.ceil(Math.sqrt(size));
-  return Array.from({ length: size }, (_, id) => ({ id, method: "GET", path: `/r${id % width}/items/:id/v${Math.floor(id / width)}` }));
+  return Array.from({ length: size }, (_, id) => ({
+    id,
+    method: "GET",
+    path: `/r${id % width}/items/:id/v${Math.floor(id / width)}`,
+  }));
 }
 
 async function main() {

@@ -12,5 +12,9 @@ if (!fs.existsSync(path.join(__dirname, "node_modules", ".package-lock.json"))) 
   // run by npm: npm_execpath is its CLI script; otherwise the npm on PATH
   const npm = process.env.npm_execpath;
   const [command, args] = npm ? [process.execPath, [npm]] : [process.platform === "win32" ? "npm.cmd" : "npm", []];
-  execFileSync(command, [...args, "ci", "--no-audit", "--no-fund"], { cwd: __dirname, stdio: "inherit", shell: process.platform === "win32" && !npm });
+  execFileSync(command, [...args, "ci", "--no-audit", "--no-fund"], {
+    cwd: __dirname,
+    stdio: "inherit",
+    shell: process.platform === "win32" && !npm,
+  });
 }

@@ -10,9 +10,14 @@ const { measure, batchOf } = require("./lib/timer");
 /** The cases of a route set: each request alone, then each named list. */
 function casesOf(set) {
   const cases = [];
-  if (set.requests.length <= 20) for (const request of set.requests) cases.push({ name: request.name, requests: [request], fresh: false });
+  if (set.requests.length <= 20)
+    for (const request of set.requests) cases.push({ name: request.name, requests: [request], fresh: false });
   for (const [name, indexes] of Object.entries(set.lists)) {
-    cases.push({ name, requests: indexes.map((i) => set.requests[i]), fresh: (set.freshStringLists ?? []).includes(name) });
+    cases.push({
+      name,
+      requests: indexes.map((i) => set.requests[i]),
+      fresh: (set.freshStringLists ?? []).includes(name),
+    });
   }
   return cases;
 }
@@ -28,7 +33,8 @@ async function check(router, requests) {
   return null;
 }
 
-const normalize = (answer) => answer && { id: answer.id, params: Object.fromEntries(Object.entries(answer.params).sort()) };
+const normalize = (answer) =>
+  answer && { id: answer.id, params: Object.fromEntries(Object.entries(answer.params).sort()) };
 
 /** Build time (first build and median of 5 more) and heap retained by the route table. */
 function buildCost(adapter, routes) {
@@ -58,7 +64,9 @@ async function main() {
     const { firstMs, medianMs, heapBytes } = buildCost(adapter, load("github").routes);
     out.build = { firstMs, medianMs, heapBytes };
   } catch (error) {
-    out.build = { error: error instanceof Unsupported ? `cannot express: ${error.message}` : `cannot load: ${error.message}` };
+    out.build = {
+      error: error instanceof Unsupported ? `cannot express: ${error.message}` : `cannot load: ${error.message}`,
+    };
   }
   for (const setName of ["micro", "github", "typed"]) {
     const set = load(setName);
@@ -67,7 +75,8 @@ async function main() {
     try {
       router = adapter.build(set.routes);
     } catch (error) {
-      for (const c of casesOf(set)) results[c.name] = { error: error instanceof Unsupported ? "cannot express" : "cannot load" };
+      for (const c of casesOf(set))
+        results[c.name] = { error: error instanceof Unsupported ? "cannot express" : "cannot load" };
       continue;
     }
     const isAsync = name === "express 5";

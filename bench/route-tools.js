@@ -9,15 +9,20 @@ const { load, parts } = require("./lib/data");
 const sy = require("../dist/cjs/src/index.js");
 
 function treeOf(routes) {
-  return sy.alt(...routes.map((route) => {
-    const ps = parts(route.path);
-    const handler = () => route.id;
-    let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
-    for (const p of ps.filter((q) => !q.wildcard).reverse()) {
-      next = p.literal !== undefined ? sy.path(`/${p.literal}`, next) : sy.pathVar(p.param, p.int ? sy.Word : sy.Text, next);
-    }
-    return sy.method(route.method, next);
-  }));
+  return sy.alt(
+    ...routes.map((route) => {
+      const ps = parts(route.path);
+      const handler = () => route.id;
+      let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
+      for (const p of ps.filter((q) => !q.wildcard).reverse()) {
+        next =
+          p.literal !== undefined
+            ? sy.path(`/${p.literal}`, next)
+            : sy.pathVar(p.param, p.int ? sy.Word : sy.Text, next);
+      }
+      return sy.method(route.method, next);
+    }),
+  );
 }
 
 function time(f) {
@@ -40,5 +45,7 @@ for (const set of ["github", "typed", "http20", "micro"]) {
     const warm = Array.from({ length: 20 }, () => time(() => tool(tree))).sort((a, b) => a - b)[10];
     return `${name} ${cold.toFixed(1)} / ${warm.toFixed(1)}`;
   });
-  console.log(`${set} (${routes.length} routes, ${sy.shadowed(tree).length} caught): ${cells.join(", ")} ms (cold / warm median)`);
+  console.log(
+    `${set} (${routes.length} routes, ${sy.shadowed(tree).length} caught): ${cells.join(", ")} ms (cold / warm median)`,
+  );
 }

@@ -8,7 +8,8 @@ const { execFileSync, spawn } = require("node:child_process");
 const path = require("node:path");
 const { NAMES } = require("./lib/routers");
 
-const option = (name, fallback) => (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).slice(name.length + 3);
+const option = (name, fallback) =>
+  (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).slice(name.length + 3);
 const only = option("only", "lookup,growth,http").split(",");
 /** Rounds of every suite: each round runs every router once, in the reverse order of the round before. */
 const ROUNDS = Number(option("rounds", "3"));
@@ -16,7 +17,10 @@ const routersWanted = option("routers", "").split(",").filter(Boolean);
 const node = process.execPath;
 
 function child(script, args) {
-  const out = execFileSync(node, ["--expose-gc", path.join(__dirname, script), ...args], { encoding: "utf8", maxBuffer: 1 << 24 });
+  const out = execFileSync(node, ["--expose-gc", path.join(__dirname, script), ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(out.trim().split("\n").at(-1));
 }
 
@@ -47,7 +51,8 @@ function overRounds(rounds) {
   return failed ?? { ns: median(rounds.map((r) => r.ns)), rounds: rounds.map((r) => r.ns) };
 }
 const cell = (r) => ("ns" in r ? fmt(r.ns) : r.error);
-const selected = (names) => (routersWanted.length === 0 ? names : names.filter((n) => n === "switchyard" || routersWanted.includes(n)));
+const selected = (names) =>
+  routersWanted.length === 0 ? names : names.filter((n) => n === "switchyard" || routersWanted.includes(n));
 
 /** The cases whose rounds are printed: the lists a user compares routers by. */
 const HEADLINE = { micro: "all together (7 classic)", github: "mix (hits+404, shuffled)", typed: "all together" };
@@ -62,16 +67,32 @@ async function lookups() {
     console.log(`|---|${names.map(() => "---:").join("|")}|---:|`);
     for (const c of cases) {
       const row = names.map((name) => overRounds(byRouter[name].map((r) => r.sets[set][c])));
-      const peers = row.slice(1).filter((r) => "ns" in r).map((r) => r.ns);
+      const peers = row
+        .slice(1)
+        .filter((r) => "ns" in r)
+        .map((r) => r.ns);
       const best = Math.min(...peers);
-      const ratio = "ns" in row[0] && peers.length > 0 ? `${(row[0].ns / best).toFixed(2)}× (${names[1 + row.slice(1).findIndex((r) => r.ns === best)]})` : "–";
+      const ratio =
+        "ns" in row[0] && peers.length > 0
+          ? `${(row[0].ns / best).toFixed(2)}× (${names[1 + row.slice(1).findIndex((r) => r.ns === best)]})`
+          : "–";
       console.log(`| ${c} | ${row.map(cell).join(" | ")} | ${ratio} |`);
     }
-    for (const name of names) for (const [c, v] of Object.entries(byRouter[name][0].sets[set])) if (v.detail) console.log(`\n- ${name}, ${c}: ${v.detail}`);
+    for (const name of names)
+      for (const [c, v] of Object.entries(byRouter[name][0].sets[set]))
+        if (v.detail) console.log(`\n- ${name}, ${c}: ${v.detail}`);
   }
   console.log(`\n### Rounds of the headline lists (ns per lookup, in run order)\n`);
-  console.log(`| router | ${Object.entries(HEADLINE).map(([set, c]) => `${set}: ${c}`).join(" | ")} |`);
-  console.log(`|---|${Object.keys(HEADLINE).map(() => "---:").join("|")}|`);
+  console.log(
+    `| router | ${Object.entries(HEADLINE)
+      .map(([set, c]) => `${set}: ${c}`)
+      .join(" | ")} |`,
+  );
+  console.log(
+    `|---|${Object.keys(HEADLINE)
+      .map(() => "---:")
+      .join("|")}|`,
+  );
   for (const name of names) {
     const cells = Object.entries(HEADLINE).map(([set, c]) => {
       const r = overRounds(byRouter[name].map((round) => round.sets[set][c]));
@@ -88,8 +109,12 @@ async function lookups() {
       console.log(`| ${name} | ${builds[0].error} | | |`);
       continue;
     }
-    const heap = builds.every((b) => b.heapBytes !== null) ? `${(median(builds.map((b) => b.heapBytes)) / 1024).toFixed(0)} KiB` : "–";
-    console.log(`| ${name} | ${median(builds.map((b) => b.firstMs)).toFixed(1)} | ${median(builds.map((b) => b.medianMs)).toFixed(1)} | ${heap} |`);
+    const heap = builds.every((b) => b.heapBytes !== null)
+      ? `${(median(builds.map((b) => b.heapBytes)) / 1024).toFixed(0)} KiB`
+      : "–";
+    console.log(
+      `| ${name} | ${median(builds.map((b) => b.firstMs)).toFixed(1)} | ${median(builds.map((b) => b.medianMs)).toFixed(1)} | ${heap} |`,
+    );
   }
 }
 
@@ -97,14 +122,22 @@ async function growth() {
   const names = selected(["switchyard", "memoirist", "find-my-way", "find-my-way compiled"]);
   const byRouter = await interleaved("growth", names, (name) => child("growth.js", [name]));
   const sizes = [10, 100, 1000, 10000];
-  console.log(`\n### Lookup time against table size (ns per lookup, fresh strings; same path shape at every size; median of ${ROUNDS} rounds)\n`);
-  console.log("| router | 10 | 100 | 1,000 | 10,000 | 10,000 ÷ 100 | 10,000 ÷ 10 | build of 10,000 (ms) | rounds (10 / 100 / 1,000 / 10,000) |");
+  console.log(
+    `\n### Lookup time against table size (ns per lookup, fresh strings; same path shape at every size; median of ${ROUNDS} rounds)\n`,
+  );
+  console.log(
+    "| router | 10 | 100 | 1,000 | 10,000 | 10,000 ÷ 100 | 10,000 ÷ 10 | build of 10,000 (ms) | rounds (10 / 100 / 1,000 / 10,000) |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const name of names) {
-    const g = Object.fromEntries(sizes.map((size) => [size, median(byRouter[name].map((round) => round.growth[size]))]));
+    const g = Object.fromEntries(
+      sizes.map((size) => [size, median(byRouter[name].map((round) => round.growth[size]))]),
+    );
     const rounds = sizes.map((size) => byRouter[name].map((round) => fmt(round.growth[size])).join(", ")).join(" / ");
     const build = median(byRouter[name].map((round) => round.buildMs[10000]));
-    console.log(`| ${name} | ${sizes.map((size) => fmt(g[size])).join(" | ")} | ${(g[10000] / g[100]).toFixed(2)}× | ${(g[10000] / g[10]).toFixed(2)}× | ${build.toFixed(0)} | ${rounds} |`);
+    console.log(
+      `| ${name} | ${sizes.map((size) => fmt(g[size])).join(" | ")} | ${(g[10000] / g[100]).toFixed(2)}× | ${(g[10000] / g[10]).toFixed(2)}× | ${build.toFixed(0)} | ${rounds} |`,
+    );
   }
 }
 
@@ -117,7 +150,8 @@ async function load(kind, seconds) {
   try {
     await autocannon({ url, connections: 50, duration: 1 });
     const result = await autocannon({ url, connections: 50, duration: seconds });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${kind}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${kind}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result.requests.average;
   } finally {
     server.kill();
@@ -128,22 +162,29 @@ async function http() {
   const kinds = ["raw", "switchyard", "find-my-way", "fastify", "express", "switchyard fetch", "hono"];
   const totals = await interleaved("http", kinds, (kind) => load(kind, 5));
   const raw = median(totals.raw);
-  console.log(`\n### End to end over node:http on 127.0.0.1 (autocannon, 50 connections; ${ROUNDS} interleaved rounds of 5 s, each after 1 s of warm-up; GET /posts/12345/comments, 20-route table)\n`);
+  console.log(
+    `\n### End to end over node:http on 127.0.0.1 (autocannon, 50 connections; ${ROUNDS} interleaved rounds of 5 s, each after 1 s of warm-up; GET /posts/12345/comments, 20-route table)\n`,
+  );
   console.log("| server | req/s (median of rounds) | rounds | share of raw node:http |");
   console.log("|---|---:|---|---:|");
   for (const kind of kinds) {
-    const label = {
-      raw: "raw node:http (no router)",
-      "find-my-way": "node:http + find-my-way",
-      "switchyard fetch": "switchyard Fetch adapter (toFetch) on @hono/node-server",
-      hono: "Hono on @hono/node-server",
-    }[kind] ?? kind;
-    console.log(`| ${label} | ${Math.round(median(totals[kind])).toLocaleString("en-US")} | ${totals[kind].map((x) => Math.round(x)).join(", ")} | ${((100 * median(totals[kind])) / raw).toFixed(1)}% |`);
+    const label =
+      {
+        raw: "raw node:http (no router)",
+        "find-my-way": "node:http + find-my-way",
+        "switchyard fetch": "switchyard Fetch adapter (toFetch) on @hono/node-server",
+        hono: "Hono on @hono/node-server",
+      }[kind] ?? kind;
+    console.log(
+      `| ${label} | ${Math.round(median(totals[kind])).toLocaleString("en-US")} | ${totals[kind].map((x) => Math.round(x)).join(", ")} | ${((100 * median(totals[kind])) / raw).toFixed(1)}% |`,
+    );
   }
 }
 
 async function main() {
-  console.log(`Node ${process.version}, ${require("node:os").cpus().length} CPUs (${require("node:os").cpus()[0]?.model ?? "?"}), ${new Date().toISOString()}`);
+  console.log(
+    `Node ${process.version}, ${require("node:os").cpus().length} CPUs (${require("node:os").cpus()[0]?.model ?? "?"}), ${new Date().toISOString()}`,
+  );
   console.log(`${ROUNDS} rounds per suite, interleaved (A/B/A/B, order reversed every round)`);
   if (only.includes("lookup")) await lookups();
   if (only.includes("growth")) await growth();

@@ -33,7 +33,9 @@ const servers = {
     const { Hono } = require("hono");
     const app = new Hono();
     for (const route of routes) {
-      app.on(route.method, render(route.path, { param: (n) => `:${n}`, wildcard: "*" }), (c) => c.text(route.id === 11 ? body(c.req.param("postId")) : ""));
+      app.on(route.method, render(route.path, { param: (n) => `:${n}`, wildcard: "*" }), (c) =>
+        c.text(route.id === 11 ? body(c.req.param("postId")) : ""),
+      );
     }
     return served(app.fetch);
   },
@@ -52,7 +54,11 @@ const servers = {
   fastify() {
     const app = require("fastify")();
     for (const route of routes) {
-      app.route({ method: route.method, url: render(route.path, { param: (n) => `:${n}`, wildcard: "*" }), handler: async (req) => (route.id === 11 ? body(req.params.postId) : "") });
+      app.route({
+        method: route.method,
+        url: render(route.path, { param: (n) => `:${n}`, wildcard: "*" }),
+        handler: async (req) => (route.id === 11 ? body(req.params.postId) : ""),
+      });
     }
     return app;
   },
@@ -76,7 +82,8 @@ function switchyardTree() {
       const ps = parts(route.path);
       const handler = route.id === 11 ? (req) => body(req.vars.postId) : () => "";
       let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
-      for (const p of ps.filter((q) => !q.wildcard).reverse()) next = p.literal !== undefined ? sy.path(`/${p.literal}`, next) : sy.pathVar(p.param, sy.Text, next);
+      for (const p of ps.filter((q) => !q.wildcard).reverse())
+        next = p.literal !== undefined ? sy.path(`/${p.literal}`, next) : sy.pathVar(p.param, sy.Text, next);
       return sy.method(route.method, next);
     }),
   );

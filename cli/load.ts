@@ -38,9 +38,11 @@ export async function loadTree(file: string, exportName: string | undefined, cwd
   const trees = [...exports].filter(([, value]) => isTree(value));
   if (trees.length === 1) return trees[0]![1] as RouteNode;
   const names = [...exports.keys()].join(", ") || "nothing";
-  throw new CliError(trees.length === 0
-    ? `${file} exports no route tree (it exports: ${names}); pass --export NAME for a function that builds one`
-    : `${file} exports ${trees.length} route trees (${trees.map(([n]) => n).join(", ")}); pick one with --export NAME`);
+  throw new CliError(
+    trees.length === 0
+      ? `${file} exports no route tree (it exports: ${names}); pass --export NAME for a function that builds one`
+      : `${file} exports ${trees.length} route trees (${trees.map(([n]) => n).join(", ")}); pick one with --export NAME`,
+  );
 }
 
 /** The module's exports by name; a CommonJS module's `module.exports` object is looked into too. */
@@ -48,14 +50,18 @@ function exportsOf(namespace: Record<string, unknown>): Map<string, unknown> {
   const exports = new Map<string, unknown>(Object.entries(namespace).filter(([name]) => name !== "__esModule"));
   const fallback = namespace["default"];
   if (typeof fallback === "object" && fallback !== null && !isTree(fallback)) {
-    for (const [name, value] of Object.entries(fallback)) if (!exports.has(name) && name !== "__esModule") exports.set(name, value);
+    for (const [name, value] of Object.entries(fallback))
+      if (!exports.has(name) && name !== "__esModule") exports.set(name, value);
     exports.delete("default");
   }
   return exports;
 }
 
 function named(file: string, exports: Map<string, unknown>, name: string): RouteNode {
-  if (!exports.has(name)) throw new CliError(`${file} has no export named ${JSON.stringify(name)} (it exports: ${[...exports.keys()].join(", ") || "nothing"})`);
+  if (!exports.has(name))
+    throw new CliError(
+      `${file} has no export named ${JSON.stringify(name)} (it exports: ${[...exports.keys()].join(", ") || "nothing"})`,
+    );
   let value = exports.get(name);
   if (typeof value === "function") {
     try {
@@ -64,7 +70,10 @@ function named(file: string, exports: Map<string, unknown>, name: string): Route
       throw new CliError(`${file}: calling ${name}() failed: ${firstLine(error)}`);
     }
   }
-  if (!isTree(value)) throw new CliError(`${file}: the export ${JSON.stringify(name)} is not a route tree (nor a function returning one)`);
+  if (!isTree(value))
+    throw new CliError(
+      `${file}: the export ${JSON.stringify(name)} is not a route tree (nor a function returning one)`,
+    );
   return value;
 }
 

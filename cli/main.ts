@@ -4,6 +4,10 @@
  */
 import { run } from "./run.js";
 
-void run(process.argv.slice(2), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) }, process.cwd()).then((code) => {
+void run(
+  process.argv.slice(2),
+  { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+  process.cwd(),
+).then((code) => {
   process.exitCode = code;
 });

@@ -54,7 +54,8 @@ async function runCommand(args: readonly string[], out: Output, cwd: string): Pr
   }
   const [command, file, ...extra] = positionals;
   if (command === undefined) throw new CliError("no command given (routes, shadowed or openapi); see --help");
-  if (!["routes", "shadowed", "openapi"].includes(command)) throw new CliError(`unknown command ${JSON.stringify(command)} (routes, shadowed or openapi); see --help`);
+  if (!["routes", "shadowed", "openapi"].includes(command))
+    throw new CliError(`unknown command ${JSON.stringify(command)} (routes, shadowed or openapi); see --help`);
   if (file === undefined) throw new CliError(`${command}: which module? (switchyard-router ${command} ./dist/app.js)`);
   if (extra.length > 0) throw new CliError(`${command}: unexpected argument ${JSON.stringify(extra[0])}`);
   const tree = await loadTree(file, values.export, cwd);

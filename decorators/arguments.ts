@@ -20,7 +20,9 @@ export function argReader(source: ArgSource): ArgReader {
       return (request) => request;
     case "query": {
       const { name, parser, optional, array } = source;
-      return array ? (request) => queryParams(request, name, parser) : (request) => queryParam(request, name, parser, { optional });
+      return array
+        ? (request) => queryParams(request, name, parser)
+        : (request) => queryParam(request, name, parser, { optional });
     }
     case "header": {
       const { name, parser, optional } = source;
@@ -32,4 +34,3 @@ export function argReader(source: ArgSource): ArgReader {
     }
   }
 }
-

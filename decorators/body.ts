@@ -43,8 +43,10 @@ export function bodyLibraries(): Libraries {
     const transformer = loadClassTransformer() as Pick<Libraries, "plainToInstance"> | null;
     const validator = loadClassValidator() as Pick<Libraries, "validate"> | null;
     if (transformer === null || validator === null) {
-      throw new Error(`@Body()/body() needs the optional peer dependency ${transformer === null ? "class-transformer" : "class-validator"}: ` +
-        "npm install class-transformer class-validator");
+      throw new Error(
+        `@Body()/body() needs the optional peer dependency ${transformer === null ? "class-transformer" : "class-validator"}: ` +
+          "npm install class-transformer class-validator",
+      );
     }
     libraries = { plainToInstance: transformer.plainToInstance, validate: validator.validate };
   }
@@ -59,16 +61,24 @@ export function bodyLibraries(): Libraries {
  * route("POST /users", async (req) => store.add(await body(req, CreateUser, { whitelist: true })))
  * ```
  */
-export async function body<T extends object>(request: RoutedRequest<object>, type: new () => T, options: BodyOptions = {}): Promise<T> {
+export async function body<T extends object>(
+  request: RoutedRequest<object>,
+  type: new () => T,
+  options: BodyOptions = {},
+): Promise<T> {
   const { plainToInstance, validate } = bodyLibraries();
   const plain = await json(request);
   if (typeof plain !== "object" || plain === null || Array.isArray(plain)) {
     const got = plain === null ? "null" : Array.isArray(plain) ? "an array" : typeof plain;
-    throw badRequest("the body must be a JSON object", [{ in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` }]);
+    throw badRequest("the body must be a JSON object", [
+      { in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` },
+    ]);
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (deeperThan(plain, maxDepth)) {
-    throw badRequest(`the body is nested deeper than ${maxDepth} levels`, [{ in: "body", field: "", constraint: "maxDepth", message: `objects and arrays nest at most ${maxDepth} deep` }]);
+    throw badRequest(`the body is nested deeper than ${maxDepth} levels`, [
+      { in: "body", field: "", constraint: "maxDepth", message: `objects and arrays nest at most ${maxDepth} deep` },
+    ]);
   }
   const instance = plainToInstance(type, plain) as T;
   const failures = await validate(instance, {
@@ -102,7 +112,8 @@ function deeperThan(value: unknown, limit: number): boolean {
     const [item, depth] = pending.pop()!;
     if (typeof item !== "object" || item === null) continue;
     if (depth > limit) return true;
-    for (const child of Object.values(item)) if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
+    for (const child of Object.values(item))
+      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
   }
   return false;
 }
@@ -111,7 +122,12 @@ function deeperThan(value: unknown, limit: number): boolean {
 function fieldErrors(failures: readonly ValidationFailure[], parent: string): FieldError[] {
   return failures.flatMap((failure) => {
     const field = parent === "" ? failure.property : `${parent}.${failure.property}`;
-    const own = Object.entries(failure.constraints ?? {}).map(([constraint, message]) => ({ in: "body" as const, field, constraint, message }));
+    const own = Object.entries(failure.constraints ?? {}).map(([constraint, message]) => ({
+      in: "body" as const,
+      field,
+      constraint,
+      message,
+    }));
     return [...own, ...fieldErrors(failure.children ?? [], field)];
   });
 }

@@ -3,7 +3,16 @@ import type { RoutedRequest } from "../src/request.js";
 import { readParams, readParamsAsync } from "../src/params.js";
 import { checkUnreachable, type UnreachablePolicy } from "../src/routes/shadow.js";
 import { isThenable } from "../src/thenable.js";
-import { alt, described, guard, type GuardPredicate, type Handler, type Next, type Route, type RouteNode } from "../src/tree.js";
+import {
+  alt,
+  described,
+  guard,
+  type GuardPredicate,
+  type Handler,
+  type Next,
+  type Route,
+  type RouteNode,
+} from "../src/tree.js";
 import { argReader, type ArgReader } from "./arguments.js";
 import { bodyLibraries } from "./body.js";
 import { ControllerError } from "./errors.js";
@@ -73,21 +82,38 @@ export function controllers(classes: readonly ControllerClass[], options?: Contr
  * resolved per request too. Opt-in: singleton controllers cost nothing per request.
  */
 export function controllers(classes: readonly ControllerClass[], options: RequestScopeOptions): Route;
-export function controllers(classes: readonly ControllerClass[], options: ControllersOptions | RequestScopeOptions = {}): Route {
+export function controllers(
+  classes: readonly ControllerClass[],
+  options: ControllersOptions | RequestScopeOptions = {},
+): Route {
   if (!Array.isArray(classes)) throw new TypeError("controllers: expected an array of controller classes");
   const scope = options.scope ?? "singleton";
-  if (scope !== "singleton" && scope !== "request") throw new TypeError(`controllers: scope must be "singleton" or "request", got ${JSON.stringify(scope)}`);
+  if (scope !== "singleton" && scope !== "request")
+    throw new TypeError(`controllers: scope must be "singleton" or "request", got ${JSON.stringify(scope)}`);
   if (scope === "request" && typeof options.resolve !== "function") {
     throw new TypeError('controllers: scope "request" needs resolve: (C, request) => instance');
   }
-  const instances = scope === "request" ? perRequest(options.resolve as RequestResolver) : singletons((options.resolve as Resolver | undefined) ?? construct);
+  const instances =
+    scope === "request"
+      ? perRequest(options.resolve as RequestResolver)
+      : singletons((options.resolve as Resolver | undefined) ?? construct);
   const seen = new Set<unknown>();
   const trees = classes.map((cls) => {
     if (typeof cls !== "function" || cls.prototype === undefined) {
-      throw new ControllerError("NOT_A_CLASS", describe(cls), undefined, "controllers() expects classes, and this is not one");
+      throw new ControllerError(
+        "NOT_A_CLASS",
+        describe(cls),
+        undefined,
+        "controllers() expects classes, and this is not one",
+      );
     }
     if (seen.has(cls)) {
-      throw new ControllerError("DUPLICATE_CONTROLLER", nameOf(cls), undefined, "the class is given to controllers() twice");
+      throw new ControllerError(
+        "DUPLICATE_CONTROLLER",
+        nameOf(cls),
+        undefined,
+        "the class is given to controllers() twice",
+      );
     }
     seen.add(cls);
     return controllerTree(cls, instances);
@@ -141,15 +167,29 @@ function obtain(cls: ClassLike, resolve: () => unknown): object {
   try {
     instance = resolve();
   } catch (error) {
-    throw new ControllerError("RESOLVE_FAILED", nameOf(cls), undefined,
-      `could not obtain an instance: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new ControllerError(
+      "RESOLVE_FAILED",
+      nameOf(cls),
+      undefined,
+      `could not obtain an instance: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   if ((typeof instance !== "object" && typeof instance !== "function") || instance === null) {
-    throw new ControllerError("RESOLVE_FAILED", nameOf(cls), undefined, `the resolver gave ${instance === null ? "null" : typeof instance}, not an instance`);
+    throw new ControllerError(
+      "RESOLVE_FAILED",
+      nameOf(cls),
+      undefined,
+      `the resolver gave ${instance === null ? "null" : typeof instance}, not an instance`,
+    );
   }
   if (isThenable(instance)) {
-    throw new ControllerError("RESOLVE_FAILED", nameOf(cls), undefined,
-      "the resolver gave a promise; resolve controllers synchronously (e.g. container.get, not getAsync)");
+    throw new ControllerError(
+      "RESOLVE_FAILED",
+      nameOf(cls),
+      undefined,
+      "the resolver gave a promise; resolve controllers synchronously (e.g. container.get, not getAsync)",
+    );
   }
   return instance;
 }
@@ -159,8 +199,14 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
   if (plan.routes.some((r) => r.args.some((a) => a?.kind === "body"))) bodyLibraries();
   const instance = instances.fixed(cls);
   const nodes = plan.routes.map((planned) => {
-    const leaf = described(handlerFor(cls, planned, instance, instances), handlerInfoOf(cls, planned.method, planned.args));
-    const guarded = planned.guards.reduceRight<Next<never>>((next, g) => guard(predicateOf(g, instances), next), leaf as Next<never>);
+    const leaf = described(
+      handlerFor(cls, planned, instance, instances),
+      handlerInfoOf(cls, planned.method, planned.args),
+    );
+    const guarded = planned.guards.reduceRight<Next<never>>(
+      (next, g) => guard(predicateOf(g, instances), next),
+      leaf as Next<never>,
+    );
     return route(planned.pattern, guarded as Next);
   });
   const inner = alt(...nodes);
@@ -171,9 +217,11 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
 function predicateOf(spec: GuardSpec, instances: Instances): GuardPredicate<never> {
   if (!isGuardClass(spec)) return spec as GuardPredicate<never>;
   const fixed = instances.fixed(spec) as CanActivate | undefined;
-  const predicate: GuardPredicate<never> = fixed !== undefined
-    ? (request) => fixed.canActivate(request as never)
-    : (request) => (instances.forRequest(spec, request as RoutedRequest) as CanActivate).canActivate(request as never);
+  const predicate: GuardPredicate<never> =
+    fixed !== undefined
+      ? (request) => fixed.canActivate(request as never)
+      : (request) =>
+          (instances.forRequest(spec, request as RoutedRequest) as CanActivate).canActivate(request as never);
   Object.defineProperty(predicate, "name", { value: `${nameOf(spec)}.canActivate` });
   return predicate;
 }
@@ -184,14 +232,21 @@ type Methods = Record<string | symbol, (...args: unknown[]) => ReturnType<Handle
 function handlerFor(cls: ClassLike, planned: PlannedRoute, fixed: object | undefined, instances: Instances): Handler {
   const { method } = planned;
   if (fixed !== undefined && typeof (fixed as Methods)[method] !== "function") {
-    throw new ControllerError("NOT_A_METHOD", nameOf(cls), String(method),
-      `the instance the resolver gave has no method ${JSON.stringify(String(method))}`);
+    throw new ControllerError(
+      "NOT_A_METHOD",
+      nameOf(cls),
+      String(method),
+      `the instance the resolver gave has no method ${JSON.stringify(String(method))}`,
+    );
   }
   const readers = planned.args.map((a) => (a === undefined ? undefined : argReader(a)));
   const waits = planned.args.some((a) => a?.kind === "body");
-  const handler = fixed === undefined
-    ? requestScoped(cls, method, readers, waits, instances)
-    : isRouted(planned.args) ? routedOnly(fixed as Methods, method, planned.args) : singleton(fixed as Methods, method, readers, waits);
+  const handler =
+    fixed === undefined
+      ? requestScoped(cls, method, readers, waits, instances)
+      : isRouted(planned.args)
+        ? routedOnly(fixed as Methods, method, planned.args)
+        : singleton(fixed as Methods, method, readers, waits);
   Object.defineProperty(handler, "name", { value: where(cls, method) });
   return handler;
 }
@@ -200,7 +255,12 @@ function handlerFor(cls: ClassLike, planned: PlannedRoute, fixed: object | undef
  * The handler of a singleton controller: the instance is known, so nothing is resolved per request.
  * The method is looked up per call, so a spy or a patched method on the instance is honoured.
  */
-function singleton(self: Methods, method: string | symbol, readers: readonly (ArgReader | undefined)[], waits: boolean): Handler {
+function singleton(
+  self: Methods,
+  method: string | symbol,
+  readers: readonly (ArgReader | undefined)[],
+  waits: boolean,
+): Handler {
   if (waits) return async (request) => self[method]!(...(await readParamsAsync(request, readers)));
   return (request) => self[method]!(...readParams(request, readers));
 }
@@ -230,7 +290,13 @@ function routedOnly(self: Methods, method: string | symbol, args: readonly (Rout
 }
 
 /** The handler of a request-scoped controller: the resolver gives the instance for each request. */
-function requestScoped(cls: ClassLike, method: string | symbol, readers: readonly (ArgReader | undefined)[], waits: boolean, instances: Instances): Handler {
+function requestScoped(
+  cls: ClassLike,
+  method: string | symbol,
+  readers: readonly (ArgReader | undefined)[],
+  waits: boolean,
+  instances: Instances,
+): Handler {
   const self = (request: RoutedRequest) => instances.forRequest(cls, request) as Methods;
   if (waits) return async (request) => self(request)[method]!(...(await readParamsAsync(request, readers)));
   return (request) => self(request)[method]!(...readParams(request, readers));

@@ -25,18 +25,29 @@ export type GuardDecorator = (target: object, method?: string | symbol, descript
 export function Guard(...guards: readonly GuardSpec[]): GuardDecorator {
   if (guards.length === 0) throw new TypeError("@Guard: give at least one predicate or guard class");
   guards.forEach((g, i) => {
-    if (typeof g !== "function") throw new TypeError(`@Guard: argument ${i + 1} is ${g === null ? "null" : typeof g}, not a predicate or a guard class`);
+    if (typeof g !== "function")
+      throw new TypeError(
+        `@Guard: argument ${i + 1} is ${g === null ? "null" : typeof g}, not a predicate or a guard class`,
+      );
   });
   return (target: object, method?: string | symbol | object) => {
     rejectStandardCall("@Guard", method);
-    const owner: ClassLike = method === undefined ? (target as ClassLike) : ownerOf("@Guard", target, method as string | symbol);
+    const owner: ClassLike =
+      method === undefined ? (target as ClassLike) : ownerOf("@Guard", target, method as string | symbol);
     // recorded last-first: decorators apply bottom-up and recordGuard puts each in front
-    for (const g of [...guards].reverse()) recordGuard(owner, { method: method as string | symbol | undefined, guard: g });
+    for (const g of [...guards].reverse())
+      recordGuard(owner, { method: method as string | symbol | undefined, guard: g });
   };
 }
 
 /** True for a guard class (a class whose instances have `canActivate`), false for a predicate. */
-export function isGuardClass(guard: GuardSpec): guard is Extract<GuardSpec, abstract new (...args: never[]) => CanActivate> {
+export function isGuardClass(
+  guard: GuardSpec,
+): guard is Extract<GuardSpec, abstract new (...args: never[]) => CanActivate> {
   const prototype: unknown = (guard as { prototype?: unknown }).prototype;
-  return typeof prototype === "object" && prototype !== null && typeof (prototype as Partial<CanActivate>).canActivate === "function";
+  return (
+    typeof prototype === "object" &&
+    prototype !== null &&
+    typeof (prototype as Partial<CanActivate>).canActivate === "function"
+  );
 }

@@ -6,13 +6,28 @@
  * @packageDocumentation
  */
 export { body, type BodyOptions } from "./body.js";
-export { controllers, type ControllerClass, type ControllersOptions, type RequestResolver, type RequestScopeOptions, type Resolver } from "./controllers.js";
+export {
+  controllers,
+  type ControllerClass,
+  type ControllersOptions,
+  type RequestResolver,
+  type RequestScopeOptions,
+  type Resolver,
+} from "./controllers.js";
 export { ControllerError, type ControllerErrorCode } from "./errors.js";
 export { Guard, type CanActivate, type GuardDecorator } from "./guard.js";
 export { Match } from "./match.js";
 export type { GuardSpec } from "./metadata.js";
 export { Describe, type RouteDocs } from "./openapi.js";
-export { isNewtype, Newtype, PathType, type NewtypeClass, type NewtypeInstance, type NewtypeValue, type ParserClass } from "./newtype.js";
+export {
+  isNewtype,
+  Newtype,
+  PathType,
+  type NewtypeClass,
+  type NewtypeInstance,
+  type NewtypeValue,
+  type ParserClass,
+} from "./newtype.js";
 export { Body, Header, PathVar, Query, Req, type QueryOptions } from "./parameters.js";
 export { Route, type RouteMethod } from "./route.js";
 export { isValid, validated } from "./validation.js";

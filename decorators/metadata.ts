@@ -53,7 +53,11 @@ export type ParamSource =
 export type ParamRecord = ParamSource & { readonly method: string | symbol; readonly index: number };
 
 /** What `@Guard` takes: a predicate on the request, or a guard class. */
-export type GuardSpec = GuardPredicate<never> | (abstract new (...args: never[]) => { canActivate(request: never): boolean | Promise<boolean> });
+export type GuardSpec =
+  | GuardPredicate<never>
+  | (abstract new (
+      ...args: never[]
+    ) => { canActivate(request: never): boolean | Promise<boolean> });
 
 /** A `@Guard` as recorded: on the class (`method` undefined) or on one method. */
 export interface GuardRecord {

@@ -70,7 +70,9 @@ const newtypeBases = new WeakSet<object>();
  */
 export function Newtype<T>(base: PathParser<T>): NewtypeClass<T> {
   if (!isParser(base)) {
-    throw new TypeError(`Newtype: expected a parser (a class or object with parseUrlPiece and toUrlPiece), got ${describe(base)}`);
+    throw new TypeError(
+      `Newtype: expected a parser (a class or object with parseUrlPiece and toUrlPiece), got ${describe(base)}`,
+    );
   }
   const Base = class {
     readonly value: T;
@@ -100,7 +102,10 @@ export function Newtype<T>(base: PathParser<T>): NewtypeClass<T> {
       return instance as NewtypeValue<T>;
     }
 
-    static parseUrlPiece(this: NewtypeConstructor & { of(value: T): NewtypeValue<T> }, piece: string): NewtypeValue<T> | NoParse {
+    static parseUrlPiece(
+      this: NewtypeConstructor & { of(value: T): NewtypeValue<T> },
+      piece: string,
+    ): NewtypeValue<T> | NoParse {
       const parsed = parseSegment(base, piece);
       if (parsed === NoParse) return NoParse;
       const instance = this.of(parsed);
@@ -152,19 +157,24 @@ export type ParserClass = PathParser<unknown>;
  * `declare module "switchyard-router" { interface PathTypes { UserId: UserId } }`.
  */
 export function PathType(name?: string): <C extends ParserClass>(target: C) => void {
-  if (name !== undefined && typeof name !== "string") throw new TypeError(`@PathType: the name must be a string, got ${typeof name}`);
+  if (name !== undefined && typeof name !== "string")
+    throw new TypeError(`@PathType: the name must be a string, got ${typeof name}`);
   return (target) => {
     if (!isParser(target)) {
-      throw new TypeError(`@PathType on ${describe(target)}: a parser class needs static parseUrlPiece(piece) and toUrlPiece(value)`);
+      throw new TypeError(
+        `@PathType on ${describe(target)}: a parser class needs static parseUrlPiece(piece) and toUrlPiece(value)`,
+      );
     }
     registerPathType(target, name ?? target.name);
   };
 }
 
 function isParser(value: unknown): value is PathParser<unknown> {
-  return (typeof value === "function" || (typeof value === "object" && value !== null)) &&
+  return (
+    (typeof value === "function" || (typeof value === "object" && value !== null)) &&
     typeof (value as Partial<PathParser<unknown>>).parseUrlPiece === "function" &&
-    typeof (value as Partial<PathParser<unknown>>).toUrlPiece === "function";
+    typeof (value as Partial<PathParser<unknown>>).toUrlPiece === "function"
+  );
 }
 
 function describe(value: unknown): string {

@@ -38,7 +38,11 @@ export function Describe(docs: RouteDocs): (target: object, method: string | sym
  * `urlFor` target (`Users.prototype.byId`), the class's name without a `Controller` suffix as its tag,
  * the query, header and body values its parameters read (`args`, from the plan), and its `@Describe` docs (a route inherited from a base class keeps the docs written there).
  */
-export function handlerInfoOf(cls: ClassLike, method: string | symbol, args: readonly (ArgSource | undefined)[] = []): HandlerInfo {
+export function handlerInfoOf(
+  cls: ClassLike,
+  method: string | symbol,
+  args: readonly (ArgSource | undefined)[] = [],
+): HandlerInfo {
   const inputs = args.flatMap(inputOf);
   const docs = (Reflect.getMetadata(DOCS, cls, method) as RouteDocs | undefined) ?? {};
   const target = (cls.prototype as Record<string | symbol, unknown>)[method];
@@ -82,18 +86,23 @@ export function newtypeSchema(cls: ClassLike, base: PathParser<unknown>): Parser
   const schema: Record<string, unknown> = { ...(base.openApiSchema ?? {}) };
   const validator = classValidator();
   if (validator === null) return schema;
-  const metadata = validator.getMetadataStorage().getTargetValidationMetadatas(cls, "", true, false) as readonly Constraint[];
+  const metadata = validator
+    .getMetadataStorage()
+    .getTargetValidationMetadatas(cls, "", true, false) as readonly Constraint[];
   for (const { name, propertyName, constraints = [] } of metadata) {
     if (propertyName !== "value") continue;
     const [first, second] = constraints;
-    if (name === "min" && typeof first === "number") schema["minimum"] = Math.max(first, numberOr(schema["minimum"], first));
-    if (name === "max" && typeof first === "number") schema["maximum"] = Math.min(first, numberOr(schema["maximum"], first));
+    if (name === "min" && typeof first === "number")
+      schema["minimum"] = Math.max(first, numberOr(schema["minimum"], first));
+    if (name === "max" && typeof first === "number")
+      schema["maximum"] = Math.min(first, numberOr(schema["maximum"], first));
     if (name === "isLength") {
       if (typeof first === "number") schema["minLength"] = first;
       if (typeof second === "number") schema["maxLength"] = second;
     }
     if (name === "matches" && first instanceof RegExp && first.flags === "") schema["pattern"] = first.source;
-    if (name === "matches" && typeof first === "string" && (second === undefined || second === "")) schema["pattern"] = first;
+    if (name === "matches" && typeof first === "string" && (second === undefined || second === ""))
+      schema["pattern"] = first;
   }
   return schema;
 }

@@ -19,7 +19,6 @@ export interface QueryOptions extends ParamOptions {
   readonly array?: boolean;
 }
 
-
 /**
  * Parameter decorator: the parameter receives the path variable `label`, as its pattern type parses
  * it (`id:Int` gives a `number`, `id:UserId` a `UserId`). The label must be one the route's pattern or
@@ -50,7 +49,8 @@ export function Req(): ParamDecorator {
 export function Query(name: string, type?: PathParser<unknown>, options?: QueryOptions): ParamDecorator {
   checkName("@Query", name);
   checkType("@Query", type);
-  return (target, method, index) => record(target, method, index, "@Query", { kind: "query", name, options: { ...options, type } });
+  return (target, method, index) =>
+    record(target, method, index, "@Query", { kind: "query", name, options: { ...options, type } });
 }
 
 /**
@@ -61,7 +61,12 @@ export function Query(name: string, type?: PathParser<unknown>, options?: QueryO
 export function Header(name: string, type?: PathParser<unknown>, options?: ParamOptions): ParamDecorator {
   checkName("@Header", name);
   checkType("@Header", type);
-  return (target, method, index) => record(target, method, index, "@Header", { kind: "header", name: name.toLowerCase(), options: { ...options, type } });
+  return (target, method, index) =>
+    record(target, method, index, "@Header", {
+      kind: "header",
+      name: name.toLowerCase(),
+      options: { ...options, type },
+    });
 }
 
 /**
@@ -73,8 +78,10 @@ export function Header(name: string, type?: PathParser<unknown>, options?: Param
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any DTO class
 export function Body(type?: Function, options?: BodyOptions): ParamDecorator {
-  if (type !== undefined && typeof type !== "function") throw new TypeError(`@Body: the type must be a class, got ${typeof type}`);
-  return (target, method, index) => record(target, method, index, "@Body", { kind: "body", options: { ...options, type } });
+  if (type !== undefined && typeof type !== "function")
+    throw new TypeError(`@Body: the type must be a class, got ${typeof type}`);
+  return (target, method, index) =>
+    record(target, method, index, "@Body", { kind: "body", options: { ...options, type } });
 }
 
 function checkName(decorator: string, name: unknown): void {
@@ -82,8 +89,12 @@ function checkName(decorator: string, name: unknown): void {
 }
 
 function checkType(decorator: string, type: unknown): void {
-  if (type !== undefined && (typeof type !== "function" && typeof type !== "object" || type === null ||
-      typeof (type as { parseUrlPiece?: unknown }).parseUrlPiece !== "function")) {
+  if (
+    type !== undefined &&
+    ((typeof type !== "function" && typeof type !== "object") ||
+      type === null ||
+      typeof (type as { parseUrlPiece?: unknown }).parseUrlPiece !== "function")
+  ) {
     throw new TypeError(`${decorator}: the type must be a parser (Int, Text, a Newtype class, …)`);
   }
 }
@@ -104,11 +115,21 @@ export function decoratorName(p: ParamSource): string {
   }
 }
 
-function record(target: object, method: string | symbol | undefined, index: number, decorator: string, source: ParamSource): void {
+function record(
+  target: object,
+  method: string | symbol | undefined,
+  index: number,
+  decorator: string,
+  source: ParamSource,
+): void {
   rejectStandardCall(decorator, method);
   if (method === undefined) {
-    throw new ControllerError("NOT_A_ROUTE", nameOf(target as ClassLike), "constructor",
-      `${decorator} is on a constructor parameter; it belongs on a parameter of a @Route method`);
+    throw new ControllerError(
+      "NOT_A_ROUTE",
+      nameOf(target as ClassLike),
+      "constructor",
+      `${decorator} is on a constructor parameter; it belongs on a parameter of a @Route method`,
+    );
   }
   const owner = ownerOf(decorator, target, method, true);
   recordParam(owner, { ...source, method, index });

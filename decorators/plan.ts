@@ -31,7 +31,13 @@ import { decoratorName } from "./parameters.js";
 export type ArgSource =
   | { readonly kind: "pathVar"; readonly label: string }
   | { readonly kind: "request" }
-  | { readonly kind: "query"; readonly name: string; readonly parser: PathParser<unknown>; readonly optional: boolean; readonly array: boolean }
+  | {
+      readonly kind: "query";
+      readonly name: string;
+      readonly parser: PathParser<unknown>;
+      readonly optional: boolean;
+      readonly array: boolean;
+    }
   | { readonly kind: "header"; readonly name: string; readonly parser: PathParser<unknown>; readonly optional: boolean }
   | { readonly kind: "body"; readonly type: new () => object; readonly options: Omit<BodyRecordOptions, "type"> };
 
@@ -59,15 +65,28 @@ export function planController(cls: ClassLike): PlannedController {
   for (const level of chain) checkLevel(level);
   const routes = inheritedRoutes(cls);
   if (routes.length === 0) {
-    throw new ControllerError("NO_ROUTES", nameOf(cls), undefined,
-      "the class has no @Route method, nor inherits one (a controller needs at least one; are its methods decorated?)");
+    throw new ControllerError(
+      "NO_ROUTES",
+      nameOf(cls),
+      undefined,
+      "the class has no @Route method, nor inherits one (a controller needs at least one; are its methods decorated?)",
+    );
   }
-  const classGuards = chain.slice().reverse().flatMap((level) => guardsOf(level).filter((g) => g.method === undefined).map((g) => g.guard));
+  const classGuards = chain
+    .slice()
+    .reverse()
+    .flatMap((level) =>
+      guardsOf(level)
+        .filter((g) => g.method === undefined)
+        .map((g) => g.guard),
+    );
   return {
     prefix: prefixPattern,
     routes: routes.map(({ owner, route }) => {
       const params = paramsOf(owner).filter((p) => p.method === route.method);
-      const methodGuards = guardsOf(owner).filter((g) => g.method === route.method).map((g) => g.guard);
+      const methodGuards = guardsOf(owner)
+        .filter((g) => g.method === route.method)
+        .map((g) => g.guard);
       const guards = [...classGuards, ...methodGuards];
       guards.forEach((g) => checkGuard(cls, route.method, g));
       return planRoute(cls, owner, route.method, route.pattern, prefix, params, guards);
@@ -78,8 +97,12 @@ export function planController(cls: ClassLike): PlannedController {
 function singleMatch(cls: ClassLike): string | undefined {
   const matches = inheritedMatches(cls);
   if (matches.length > 1) {
-    throw new ControllerError("DUPLICATE_MATCH", nameOf(cls), undefined,
-      `the class has ${matches.length} @Match decorators (${matches.map((m) => JSON.stringify(m)).join(", ")}); give it one`);
+    throw new ControllerError(
+      "DUPLICATE_MATCH",
+      nameOf(cls),
+      undefined,
+      `the class has ${matches.length} @Match decorators (${matches.map((m) => JSON.stringify(m)).join(", ")}); give it one`,
+    );
   }
   return matches[0];
 }
@@ -93,25 +116,47 @@ function checkLevel(level: ClassLike): void {
   const routed = new Map<string | symbol, string>();
   for (const r of routesOf(level)) {
     if (r.method === "constructor") {
-      throw new ControllerError("RESERVED_METHOD", nameOf(level), String(r.method),
-        "a route is recorded for the constructor, which is not a method a request can call");
+      throw new ControllerError(
+        "RESERVED_METHOD",
+        nameOf(level),
+        String(r.method),
+        "a route is recorded for the constructor, which is not a method a request can call",
+      );
     }
     if ((typeof r.method !== "string" && typeof r.method !== "symbol") || typeof prototype[r.method] !== "function") {
-      throw new ControllerError("NOT_A_METHOD", nameOf(level), String(r.method), "a route is recorded for a member that is not a method of the class");
+      throw new ControllerError(
+        "NOT_A_METHOD",
+        nameOf(level),
+        String(r.method),
+        "a route is recorded for a member that is not a method of the class",
+      );
     }
     const earlier = routed.get(r.method);
     if (earlier !== undefined) {
-      throw new ControllerError("DUPLICATE_ROUTE", nameOf(level), String(r.method),
+      throw new ControllerError(
+        "DUPLICATE_ROUTE",
+        nameOf(level),
+        String(r.method),
         `the method has two @Route decorators (${JSON.stringify(earlier)} and ${JSON.stringify(r.pattern)}); ` +
-          "a method handles one route (write a second method for the other)");
+          "a method handles one route (write a second method for the other)",
+      );
     }
     routed.set(r.method, r.pattern);
   }
   const notRouted = (method: string | symbol | undefined, what: string): void => {
     if (method === undefined || routed.has(method)) return;
-    const inherited = classChain(level).slice(1).some((base) => routesOf(base).some((r) => r.method === method));
-    throw new ControllerError("NOT_A_ROUTE", nameOf(level), String(method),
-      `${what} is on a method with no @Route` + (inherited ? " (it overrides a base class's route: give the override its own @Route to change its parameters or guards)" : ""));
+    const inherited = classChain(level)
+      .slice(1)
+      .some((base) => routesOf(base).some((r) => r.method === method));
+    throw new ControllerError(
+      "NOT_A_ROUTE",
+      nameOf(level),
+      String(method),
+      `${what} is on a method with no @Route` +
+        (inherited
+          ? " (it overrides a base class's route: give the override its own @Route to change its parameters or guards)"
+          : ""),
+    );
   };
   const seen = new Map<string, ParamRecord>();
   for (const p of paramsOf(level)) {
@@ -119,15 +164,23 @@ function checkLevel(level: ClassLike): void {
     const declared = declaredParamTypes(prototype, p.method)?.length;
     const count = declared ?? (prototype[p.method] as () => unknown).length;
     if (!Number.isSafeInteger(p.index) || p.index < 0 || p.index >= count) {
-      throw new ControllerError("PARAM_INDEX", nameOf(level), String(p.method),
+      throw new ControllerError(
+        "PARAM_INDEX",
+        nameOf(level),
+        String(p.method),
         `${decoratorName(p)} is recorded for parameter ${String(p.index)}, but the method has ${count} ` +
-          `parameter${count === 1 ? "" : "s"}${declared === undefined ? " (Function.length; without decorator metadata a parameter after one with a default value cannot be decorated)" : ""}`);
+          `parameter${count === 1 ? "" : "s"}${declared === undefined ? " (Function.length; without decorator metadata a parameter after one with a default value cannot be decorated)" : ""}`,
+      );
     }
     const key = `${String(p.method)}#${p.index}`;
     const clash = seen.get(key);
     if (clash !== undefined) {
-      throw new ControllerError("DUPLICATE_PARAM", nameOf(level), String(p.method),
-        `parameter ${p.index} has two decorators (${decoratorName(clash)} and ${decoratorName(p)}); give it one`);
+      throw new ControllerError(
+        "DUPLICATE_PARAM",
+        nameOf(level),
+        String(p.method),
+        `parameter ${p.index} has two decorators (${decoratorName(clash)} and ${decoratorName(p)}); give it one`,
+      );
     }
     seen.set(key, p);
   }
@@ -138,9 +191,13 @@ function checkGuard(cls: ClassLike, method: string | symbol, guard: GuardSpec): 
   if (isGuardClass(guard)) return;
   const isClass = typeof guard === "function" && /^class[\s{]/.test(Function.prototype.toString.call(guard));
   if (typeof guard !== "function" || isClass) {
-    throw new ControllerError("NOT_A_GUARD", nameOf(cls), String(method),
+    throw new ControllerError(
+      "NOT_A_GUARD",
+      nameOf(cls),
+      String(method),
       `@Guard(${typeof guard === "function" ? guard.name || "(anonymous)" : typeof guard}) is ${isClass ? "a class without canActivate(request)" : "not a function"}; ` +
-        "a guard is a predicate (request) => boolean or a class with canActivate");
+        "a guard is a predicate (request) => boolean or a class with canActivate",
+    );
   }
 }
 
@@ -148,13 +205,20 @@ function checkGuard(cls: ClassLike, method: string | symbol, guard: GuardSpec): 
  * Parses a pattern; a `PatternError` gets the class (and method) in front of its message, and an
  * unknown type a hint about why (`declared`: the method's parameter types, when known).
  */
-function parseFor(cls: ClassLike, method: string | symbol | undefined, decorator: string, pattern: string, declared?: readonly unknown[]): ParsedPattern {
+function parseFor(
+  cls: ClassLike,
+  method: string | symbol | undefined,
+  decorator: string,
+  pattern: string,
+  declared?: readonly unknown[],
+): ParsedPattern {
   try {
     return parsePattern(pattern);
   } catch (error) {
     if (error instanceof PatternError) {
       error.message = `${where(cls, method)}: ${decorator}: ${error.message}`;
-      if (error.code === "UNKNOWN_TYPE") error.message += `\n${unknownTypeHint(error.pattern.slice(error.position, error.position + error.length), declared ?? [])}`;
+      if (error.code === "UNKNOWN_TYPE")
+        error.message += `\n${unknownTypeHint(error.pattern.slice(error.position, error.position + error.length), declared ?? [])}`;
     }
     throw error;
   }
@@ -165,14 +229,23 @@ function parseFor(cls: ClassLike, method: string | symbol | undefined, decorator
  * registered, or a `@PathType` class whose module never ran.
  */
 function unknownTypeHint(typeName: string, declared: readonly unknown[]): string {
-  const parserClass = declared.some((t) => typeof t === "function" && t.name === typeName && typeof (t as Partial<PathParser<unknown>>).parseUrlPiece === "function");
+  const parserClass = declared.some(
+    (t) =>
+      typeof t === "function" &&
+      t.name === typeName &&
+      typeof (t as Partial<PathParser<unknown>>).parseUrlPiece === "function",
+  );
   if (parserClass) {
-    return `hint: a parameter is declared as ${typeName}, a parser class that is not registered: decorate it with @PathType() ` +
-      `(or call registerPathType(${typeName}) before controllers())`;
+    return (
+      `hint: a parameter is declared as ${typeName}, a parser class that is not registered: decorate it with @PathType() ` +
+      `(or call registerPathType(${typeName}) before controllers())`
+    );
   }
-  return `hint: if ${typeName} is a class decorated with @PathType(), its module has not run yet: TypeScript ` +
+  return (
+    `hint: if ${typeName} is a class decorated with @PathType(), its module has not run yet: TypeScript ` +
     `drops an import used only as a type, so the decorator never ran. Load the module for its effect ` +
-    `(import "./path/to/its/module";) or use ${typeName} as a value, or call registerPathType(${typeName}) before controllers()`;
+    `(import "./path/to/its/module";) or use ${typeName} as a value, or call registerPathType(${typeName}) before controllers()`
+  );
 }
 
 function variables(parsed: ParsedPattern | undefined): VariablePart[] {
@@ -195,9 +268,14 @@ function planRoute(
   const inherited = variables(prefix);
   const clash = own.find((v) => inherited.some((p) => p.label === v.label));
   if (clash !== undefined) {
-    const error = new PatternError("DUPLICATE_LABEL", pattern, clash.position, clash.label.length,
+    const error = new PatternError(
+      "DUPLICATE_LABEL",
+      pattern,
+      clash.position,
+      clash.label.length,
       `the label "${clash.label}" is captured by the class's @Match(${JSON.stringify(prefix!.pattern)}) too`,
-      "each label at most once per route, counting the @Match prefix");
+      "each label at most once per route, counting the @Match prefix",
+    );
     error.message = `${where(cls, method)}: @Route: ${error.message}`;
     throw error;
   }
@@ -209,27 +287,48 @@ function planRoute(
       const variable = captured.get(p.label);
       if (variable === undefined) {
         const available = [...captured.keys()];
-        throw new ControllerError("UNKNOWN_LABEL", nameOf(cls), name,
+        throw new ControllerError(
+          "UNKNOWN_LABEL",
+          nameOf(cls),
+          name,
           `@PathVar(${JSON.stringify(p.label)}) names no label of the pattern ${JSON.stringify(pattern)}` +
             (prefix === undefined ? "" : ` under @Match(${JSON.stringify(prefix.pattern)})`) +
-            ` (${available.length === 0 ? "it captures none" : `its labels: ${available.join(", ")}`})`);
+            ` (${available.length === 0 ? "it captures none" : `its labels: ${available.join(", ")}`})`,
+        );
       }
-      checkDeclaredType(cls, name, p.index, decoratorName(p), `"${p.label}:${variable.typeName}"`, variable.parser as PathParser<unknown>, declared);
+      checkDeclaredType(
+        cls,
+        name,
+        p.index,
+        decoratorName(p),
+        `"${p.label}:${variable.typeName}"`,
+        variable.parser as PathParser<unknown>,
+        declared,
+      );
     }
     args[p.index] = settle(cls, name, p, declared);
   }
   const received = new Set(params.flatMap((p) => (p.kind === "pathVar" ? [p.label] : [])));
   const missing = own.find((v) => !received.has(v.label));
   if (missing !== undefined) {
-    throw new ControllerError("MISSING_PATH_VAR", nameOf(cls), name,
+    throw new ControllerError(
+      "MISSING_PATH_VAR",
+      nameOf(cls),
+      name,
       `the pattern ${JSON.stringify(pattern)} captures "${missing.label}" but no parameter has ` +
-        `@PathVar(${JSON.stringify(missing.label)})`);
+        `@PathVar(${JSON.stringify(missing.label)})`,
+    );
   }
   return { method, pattern, args: Array.from(args), guards };
 }
 
 /** A recorded parameter with its parser or DTO class settled, from the decorator or the declared type. */
-function settle(cls: ClassLike, method: string, p: ParamSource & { readonly index: number }, declared: unknown): ArgSource {
+function settle(
+  cls: ClassLike,
+  method: string,
+  p: ParamSource & { readonly index: number },
+  declared: unknown,
+): ArgSource {
   switch (p.kind) {
     case "pathVar":
     case "request":
@@ -248,8 +347,12 @@ function settle(cls: ClassLike, method: string, p: ParamSource & { readonly inde
     case "body": {
       const { type = declared, ...options } = p.options;
       if (typeof type !== "function" || type === Object || type === Array) {
-        throw new ControllerError("PARAM_TYPE", nameOf(cls), method,
-          `@Body() on parameter ${p.index} needs a DTO class: declare the parameter as one (with emitDecoratorMetadata) or write @Body(CreateUser)`);
+        throw new ControllerError(
+          "PARAM_TYPE",
+          nameOf(cls),
+          method,
+          `@Body() on parameter ${p.index} needs a DTO class: declare the parameter as one (with emitDecoratorMetadata) or write @Body(CreateUser)`,
+        );
       }
       return { kind: "body", type: type as new () => object, options };
     }
@@ -257,31 +360,57 @@ function settle(cls: ClassLike, method: string, p: ParamSource & { readonly inde
 }
 
 /** The parser a declared parameter type names: `string` → Text, `boolean` → Bool, a parser class → itself. */
-function parserFor(cls: ClassLike, method: string, p: ParamSource & { readonly index: number }, declared: unknown): PathParser<unknown> {
+function parserFor(
+  cls: ClassLike,
+  method: string,
+  p: ParamSource & { readonly index: number },
+  declared: unknown,
+): PathParser<unknown> {
   if (declared === String) return Text;
   if (declared === Boolean) return Bool;
-  if (typeof declared === "function" && typeof (declared as Partial<PathParser<unknown>>).parseUrlPiece === "function") {
+  if (
+    typeof declared === "function" &&
+    typeof (declared as Partial<PathParser<unknown>>).parseUrlPiece === "function"
+  ) {
     return declared as unknown as PathParser<unknown>;
   }
   const decorator = decoratorName(p);
   const explicit = `${decorator.slice(0, -1)}, Int)`;
-  throw new ControllerError("PARAM_TYPE", nameOf(cls), method,
+  throw new ControllerError(
+    "PARAM_TYPE",
+    nameOf(cls),
+    method,
     declared === Number
       ? `${decorator} on parameter ${p.index} is declared as number, which is ambiguous: write ${explicit} or ${explicit.replace("Int", "Double")}`
       : `${decorator} on parameter ${p.index} has no parser: give one (${explicit}) or declare the parameter as string, boolean or a parser class` +
-          (declared === undefined ? " (the declared type is unknown without emitDecoratorMetadata)" : ` (it is declared as ${typeName(declared as { name: string })})`));
+          (declared === undefined
+            ? " (the declared type is unknown without emitDecoratorMetadata)"
+            : ` (it is declared as ${typeName(declared as { name: string })})`),
+  );
 }
 
 /**
  * `design:paramtypes` against the parser's `valueType`: `Number` for `Int`, the class for a newtype.
  * No check when either is unknown, or the declared type is `Object` (a union, `unknown`, an interface).
  */
-function checkDeclaredType(cls: ClassLike, method: string, index: number, decorator: string, gives: string, parser: PathParser<unknown>, declared: unknown): void {
+function checkDeclaredType(
+  cls: ClassLike,
+  method: string,
+  index: number,
+  decorator: string,
+  gives: string,
+  parser: PathParser<unknown>,
+  declared: unknown,
+): void {
   const valueType = parser.valueType;
   if (valueType === undefined || typeof declared !== "function" || declared === Object) return;
   if (declared === valueType || valueType.prototype instanceof declared) return;
-  throw new ControllerError("PARAM_TYPE_MISMATCH", nameOf(cls), method,
-    `parameter ${index} (${decorator}) is declared as ${typeName(declared)}, but ${gives} gives ${typeName(valueType)} values`);
+  throw new ControllerError(
+    "PARAM_TYPE_MISMATCH",
+    nameOf(cls),
+    method,
+    `parameter ${index} (${decorator}) is declared as ${typeName(declared)}, but ${gives} gives ${typeName(valueType)} values`,
+  );
 }
 
 function typeName(type: { readonly name: string }): string {

@@ -19,18 +19,20 @@ export type RouteMethod = (...args: never[]) => HandlerResult | Promise<HandlerR
  * The pattern is checked when the class is given to `controllers()`, and the error names the class and
  * the method.
  */
-export function Route(pattern: string): <M extends RouteMethod>(
-  target: object,
-  method: string | symbol,
-  descriptor: TypedPropertyDescriptor<M>,
-) => void {
+export function Route(
+  pattern: string,
+): <M extends RouteMethod>(target: object, method: string | symbol, descriptor: TypedPropertyDescriptor<M>) => void {
   if (typeof pattern !== "string") throw new TypeError(`@Route: the pattern must be a string, got ${typeof pattern}`);
   return (target, method, descriptor) => {
     rejectStandardCall("@Route", method);
     const owner = ownerOf("@Route", target, method);
     if (typeof descriptor?.value !== "function") {
-      throw new ControllerError("NOT_A_METHOD", nameOf(owner), String(method),
-        `@Route is on an accessor or property; it belongs on a method`);
+      throw new ControllerError(
+        "NOT_A_METHOD",
+        nameOf(owner),
+        String(method),
+        `@Route is on an accessor or property; it belongs on a method`,
+      );
     }
     recordRoute(owner, { method, pattern });
   };

@@ -11,10 +11,10 @@ import { nameOf, type ClassLike } from "./metadata.js";
 const ENABLE_LEGACY_DECORATORS =
   "switchyard-router's decorators are TypeScript's legacy decorators (they need parameter decorators and " +
   "decorator metadata, which TC39 standard decorators do not have), but this code was compiled with " +
-  "standard decorators. Enable legacy decorators: tsc — \"experimentalDecorators\": true and " +
-  "\"emitDecoratorMetadata\": true in tsconfig.json; swc (@swc/jest, @swc/register) — jsc.parser.decorators: " +
+  'standard decorators. Enable legacy decorators: tsc — "experimentalDecorators": true and ' +
+  '"emitDecoratorMetadata": true in tsconfig.json; swc (@swc/jest, @swc/register) — jsc.parser.decorators: ' +
   "true, jsc.transform.legacyDecorator: true, jsc.transform.decoratorMetadata: true; esbuild-based tools " +
-  "(tsx, Vite, esbuild) — \"experimentalDecorators\": true in tsconfig.json (esbuild emits no decorator " +
+  '(tsx, Vite, esbuild) — "experimentalDecorators": true in tsconfig.json (esbuild emits no decorator ' +
   "metadata: give @Query, @Header and @Body their types explicitly)";
 
 interface StandardContext {
@@ -33,10 +33,15 @@ function isStandardContext(value: unknown): value is StandardContext {
  */
 export function rejectStandardCall(decorator: string, context: unknown): void {
   if (!isStandardContext(context)) return;
-  const name = typeof context.name === "string" || typeof context.name === "symbol" ? String(context.name) : "(anonymous)";
+  const name =
+    typeof context.name === "string" || typeof context.name === "symbol" ? String(context.name) : "(anonymous)";
   const onClass = context.kind === "class";
-  throw new ControllerError("STANDARD_DECORATORS", onClass ? name : "(a class)", onClass ? undefined : name,
-    `${decorator}: ${ENABLE_LEGACY_DECORATORS}`);
+  throw new ControllerError(
+    "STANDARD_DECORATORS",
+    onClass ? name : "(a class)",
+    onClass ? undefined : name,
+    `${decorator}: ${ENABLE_LEGACY_DECORATORS}`,
+  );
 }
 
 /**
@@ -46,19 +51,31 @@ export function rejectStandardCall(decorator: string, context: unknown): void {
  */
 export function ownerOf(decorator: string, target: object, member: string | symbol, onParameter = false): ClassLike {
   if (typeof target === "function") {
-    throw new ControllerError("STATIC_METHOD", nameOf(target), String(member),
-      `${decorator} is on ${onParameter ? "a parameter of " : ""}a static method; routes are instance methods`);
+    throw new ControllerError(
+      "STATIC_METHOD",
+      nameOf(target),
+      String(member),
+      `${decorator} is on ${onParameter ? "a parameter of " : ""}a static method; routes are instance methods`,
+    );
   }
   const owner: unknown = (target as { constructor?: unknown }).constructor;
   const intact = typeof owner === "function" && (owner as { prototype?: unknown }).prototype === target;
   if (member === "constructor") {
-    throw new ControllerError("RESERVED_METHOD", intact ? nameOf(owner as ClassLike) : "(a class)", "constructor",
-      `${decorator} is on a method named "constructor", which replaces the prototype's link to its class; give the method another name`);
+    throw new ControllerError(
+      "RESERVED_METHOD",
+      intact ? nameOf(owner as ClassLike) : "(a class)",
+      "constructor",
+      `${decorator} is on a method named "constructor", which replaces the prototype's link to its class; give the method another name`,
+    );
   }
   if (!intact) {
-    throw new ControllerError("RESERVED_METHOD", "(a class)", String(member),
+    throw new ControllerError(
+      "RESERVED_METHOD",
+      "(a class)",
+      String(member),
       `${decorator}: the class's prototype.constructor is not the class — a method named "constructor" ` +
-        `(["constructor"]() { … }) replaced it, so no decorator can find the class; give that method another name`);
+        `(["constructor"]() { … }) replaced it, so no decorator can find the class; give that method another name`,
+    );
   }
   return owner as ClassLike;
 }

@@ -10,7 +10,12 @@ interface ClassValidator {
   validateSync(value: object, options: { forbidUnknownValues: boolean }): readonly unknown[];
   getMetadataStorage(): {
     // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator's own signature
-    getTargetValidationMetadatas(target: Function, schema: string, always: boolean, strictGroups: boolean): readonly unknown[];
+    getTargetValidationMetadatas(
+      target: Function,
+      schema: string,
+      always: boolean,
+      strictGroups: boolean,
+    ): readonly unknown[];
   };
 }
 

@@ -17,7 +17,12 @@ export interface BodySource {
 }
 
 /** What a request body may be given as (adapters and tests). */
-export type BodyInput = BodySource | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string> | Uint8Array | string;
+export type BodyInput =
+  | BodySource
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array | string>
+  | Uint8Array
+  | string;
 
 /** Default {@link PipelineOptions.bodyLimit}: 1 MiB, as Fastify. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -50,7 +50,10 @@ export class HttpError extends Error {
 
 /** True for an {@link HttpError}, also one made by another copy of this package (ESM beside CommonJS). */
 export function isHttpError(value: unknown): value is HttpError {
-  return value instanceof HttpError || (typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[HTTP_ERROR_BRAND] === true);
+  return (
+    value instanceof HttpError ||
+    (typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[HTTP_ERROR_BRAND] === true)
+  );
 }
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {

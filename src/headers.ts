@@ -65,7 +65,12 @@ function asList(value: string | readonly string[]): readonly string[] {
 
 /** True for an object that reads like {@link RequestHeaders} (a Web `Headers`, or one of ours). */
 export function isRequestHeaders(value: unknown): value is RequestHeaders {
-  return typeof value === "object" && value !== null && typeof (value as RequestHeaders).get === "function" && typeof (value as RequestHeaders).has === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as RequestHeaders).get === "function" &&
+    typeof (value as RequestHeaders).has === "function"
+  );
 }
 
 /** An empty header reader, shared. */

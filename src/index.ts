@@ -11,7 +11,20 @@ export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
 export { interpret, interpreter } from "./dispatch/interpret.js";
-export { CONNECT, DELETE, GET, HEAD, HTTP, OPTIONS, PATCH, POST, PUT, TRACE, type Method, type StandardMethod } from "./methods.js";
+export {
+  CONNECT,
+  DELETE,
+  GET,
+  HEAD,
+  HTTP,
+  OPTIONS,
+  PATCH,
+  POST,
+  PUT,
+  TRACE,
+  type Method,
+  type StandardMethod,
+} from "./methods.js";
 export {
   Bool,
   Day,
@@ -64,7 +77,14 @@ export type { RequestInput, RoutedRequest } from "./request.js";
 export { allowedMethods, type AllowedMethods } from "./routes/allow.js";
 export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./routes/listing.js";
 export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./routes/openapi.js";
-export { checkUnreachable, printShadowed, shadowed, type ShadowedRoute, type ShadowVerdict, type UnreachablePolicy } from "./routes/shadow.js";
+export {
+  checkUnreachable,
+  printShadowed,
+  shadowed,
+  type ShadowedRoute,
+  type ShadowVerdict,
+  type UnreachablePolicy,
+} from "./routes/shadow.js";
 export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./routes/url.js";
 export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
@@ -92,4 +112,15 @@ export {
   type RouteNode,
   type Vars,
 } from "./tree.js";
-export { badRequest, headerParam, queryParam, queryParams, readParams, readParamsAsync, type FieldError, type NamedValueReader, type ParamOptions, type ParamReader } from "./params.js";
+export {
+  badRequest,
+  headerParam,
+  queryParam,
+  queryParams,
+  readParams,
+  readParamsAsync,
+  type FieldError,
+  type NamedValueReader,
+  type ParamOptions,
+  type ParamReader,
+} from "./params.js";

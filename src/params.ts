@@ -44,14 +44,27 @@ type AnyRequest = RoutedRequest<object>;
  */
 export interface NamedValueReader {
   (request: AnyRequest, name: string): string;
-  (request: AnyRequest, name: string, parser: undefined, options: ParamOptions & { readonly optional: true }): string | undefined;
+  (
+    request: AnyRequest,
+    name: string,
+    parser: undefined,
+    options: ParamOptions & { readonly optional: true },
+  ): string | undefined;
   <T>(request: AnyRequest, name: string, parser: PathParser<T>): T;
-  <T>(request: AnyRequest, name: string, parser: PathParser<T>, options: ParamOptions & { readonly optional: true }): T | undefined;
+  <T>(
+    request: AnyRequest,
+    name: string,
+    parser: PathParser<T>,
+    options: ParamOptions & { readonly optional: true },
+  ): T | undefined;
   <T>(request: AnyRequest, name: string, parser?: PathParser<T>, options?: ParamOptions): T | undefined;
 }
 
 /** A reader of one named value, from where it is and how to get it. */
-function namedValue(where: "query" | "header", get: (request: AnyRequest, name: string) => string | null): NamedValueReader {
+function namedValue(
+  where: "query" | "header",
+  get: (request: AnyRequest, name: string) => string | null,
+): NamedValueReader {
   return ((request: AnyRequest, name: string, parser: PathParser<unknown> = Text, options: ParamOptions = {}) => {
     const value = get(request, name);
     return value === null ? absent(where, name, parser, options) : parsed(where, name, parser, value);
@@ -73,7 +86,11 @@ export const headerParam: NamedValueReader = namedValue("header", (request, name
  */
 export function queryParams(request: AnyRequest, name: string): string[];
 export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T>): T[];
-export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T> = Text as unknown as PathParser<T>): T[] {
+export function queryParams<T>(
+  request: AnyRequest,
+  name: string,
+  parser: PathParser<T> = Text as unknown as PathParser<T>,
+): T[] {
   return request.query.getAll(name).map((value) => parsed("query", name, parser, value));
 }
 
@@ -82,20 +99,31 @@ const NOUN = { query: "query parameter", header: "header" } as const;
 function absent<T>(where: "query" | "header", name: string, parser: PathParser<T>, options: ParamOptions): undefined {
   if (options.optional === true) return undefined;
   const message = `the ${NOUN[where]} "${name}" is required`;
-  throw badRequest(message, [{ in: where, field: name, constraint: "required", message: `${message} (${parser.name})` }]);
+  throw badRequest(message, [
+    { in: where, field: name, constraint: "required", message: `${message} (${parser.name})` },
+  ]);
 }
 
 function parsed<T>(where: "query" | "header", name: string, parser: PathParser<T>, value: string): T {
   const result = parseSegment(parser, value);
   if (result !== NoParse) return result;
   const message = `the ${NOUN[where]} "${name}" is not a valid ${parser.name}`;
-  throw badRequest(message, [{ in: where, field: name, constraint: parser.name, message: `${JSON.stringify(value)} is not a valid ${parser.name}` }]);
+  throw badRequest(message, [
+    {
+      in: where,
+      field: name,
+      constraint: parser.name,
+      message: `${JSON.stringify(value)} is not a valid ${parser.name}`,
+    },
+  ]);
 }
 
 /** Reads one value from a request: `(req) => queryParam(req, "page", Int)`. */
 export type ParamReader<T = unknown, R extends AnyRequest = AnyRequest> = (request: R) => T;
 
-type ValuesOf<R extends readonly unknown[]> = { -readonly [K in keyof R]: R[K] extends ParamReader<infer T, never> ? Awaited<T> : undefined };
+type ValuesOf<R extends readonly unknown[]> = {
+  -readonly [K in keyof R]: R[K] extends ParamReader<infer T, never> ? Awaited<T> : undefined;
+};
 
 /**
  * Runs every reader on the request and returns their values in order (a hole for an `undefined`
@@ -106,7 +134,10 @@ type ValuesOf<R extends readonly unknown[]> = { -readonly [K in keyof R]: R[K] e
  * const [page, key] = readParams(req, [(r) => queryParam(r, "page", Int), (r) => headerParam(r, "x-api-key")]);
  * ```
  */
-export function readParams<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): ValuesOf<R> {
+export function readParams<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(
+  request: AnyRequest,
+  readers: R,
+): ValuesOf<R> {
   const values = new Array<unknown>(readers.length);
   let failures: unknown[] | undefined;
   for (let i = 0; i < readers.length; i++) {
@@ -123,17 +154,22 @@ export function readParams<const R extends readonly (ParamReader<unknown, never>
 }
 
 /** {@link readParams} for readers that return promises (a body): each is awaited, and failures join. */
-export async function readParamsAsync<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(request: AnyRequest, readers: R): Promise<ValuesOf<R>> {
+export async function readParamsAsync<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(
+  request: AnyRequest,
+  readers: R,
+): Promise<ValuesOf<R>> {
   const values = new Array<unknown>(readers.length);
   const failures: unknown[] = [];
-  await Promise.all(readers.map(async (reader, i) => {
-    if (reader === undefined) return;
-    try {
-      values[i] = await (reader as ParamReader)(request);
-    } catch (error) {
-      failures.push(error);
-    }
-  }));
+  await Promise.all(
+    readers.map(async (reader, i) => {
+      if (reader === undefined) return;
+      try {
+        values[i] = await (reader as ParamReader)(request);
+      } catch (error) {
+        failures.push(error);
+      }
+    }),
+  );
   if (failures.length > 0) throw combined(failures);
   return values as ValuesOf<R>;
 }
@@ -144,7 +180,10 @@ function combined(failures: readonly unknown[]): unknown {
   const lists = failures.map(fieldErrorsOf);
   const other = lists.indexOf(undefined);
   if (other !== -1) return failures[other];
-  return badRequest(failures.map((f) => (f as Error).message).join("; "), lists.flatMap((l) => l!));
+  return badRequest(
+    failures.map((f) => (f as Error).message).join("; "),
+    lists.flatMap((l) => l!),
+  );
 }
 
 function fieldErrorsOf(error: unknown): readonly FieldError[] | undefined {

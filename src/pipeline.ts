@@ -156,34 +156,49 @@ function logServerErrors(error: unknown, request: ErrorRequest): void {
   console.error(`switchyard-router: ${request.method} ${request.url} failed:`, error);
 }
 
-function withTimeout(settled: Promise<Reply | null>, ms: number, request: RequestContext, fail: Failure): Promise<Reply | null> {
+function withTimeout(
+  settled: Promise<Reply | null>,
+  ms: number,
+  request: RequestContext,
+  fail: Failure,
+): Promise<Reply | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   const expired = new Promise<Reply>((resolve, reject) => {
     timer = setTimeout(() => {
       timedOut = true;
       try {
-        resolve(fail(new HttpError(503, `the request took longer than the request timeout of ${ms} ms`, { expose: true }), request));
+        resolve(
+          fail(
+            new HttpError(503, `the request took longer than the request timeout of ${ms} ms`, { expose: true }),
+            request,
+          ),
+        );
       } catch (error) {
         reject(error);
       }
     }, ms);
   });
-  settled.then((reply) => {
-    // the answer came after the 503 went out: release what its body holds
-    if (timedOut && reply !== null) discard(reply.body);
-  }, () => undefined);
+  settled.then(
+    (reply) => {
+      // the answer came after the 503 went out: release what its body holds
+      if (timedOut && reply !== null) discard(reply.body);
+    },
+    () => undefined,
+  );
   return Promise.race([settled, expired]).finally(() => clearTimeout(timer));
 }
 
 function checkedLimit(limit: number | undefined): number {
   if (limit === undefined) return DEFAULT_BODY_LIMIT;
-  if (!(limit >= 0) || !Number.isFinite(limit)) throw new RangeError(`bodyLimit must be a finite number of bytes ≥ 0, got ${String(limit)}`);
+  if (!(limit >= 0) || !Number.isFinite(limit))
+    throw new RangeError(`bodyLimit must be a finite number of bytes ≥ 0, got ${String(limit)}`);
   return limit;
 }
 
 function checkedTimeout(ms: number | undefined): number | undefined {
   if (ms === undefined) return undefined;
-  if (!(ms > 0) || !Number.isFinite(ms)) throw new RangeError(`requestTimeout must be a positive number of milliseconds, got ${String(ms)}`);
+  if (!(ms > 0) || !Number.isFinite(ms))
+    throw new RangeError(`requestTimeout must be a positive number of milliseconds, got ${String(ms)}`);
   return ms;
 }

@@ -20,7 +20,10 @@ export type StreamBody = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array |
 /** True when `body` is a stream, not text, bytes or nothing. */
 export function isStreamBody(body: unknown): body is StreamBody {
   if (typeof body !== "object" || body === null || body instanceof Uint8Array) return false;
-  return (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
+  return (
+    (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) ||
+    typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function"
+  );
 }
 
 const encoder = new TextEncoder();
@@ -28,7 +31,9 @@ const encoder = new TextEncoder();
 /** Pulls the chunks of a streamed reply body, one at a time. */
 export function chunksOf(body: StreamBody): ChunkSource {
   const iterator: AsyncIterator<unknown> =
-    typeof ReadableStream !== "undefined" && body instanceof ReadableStream ? readerIterator(body) : (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    typeof ReadableStream !== "undefined" && body instanceof ReadableStream
+      ? readerIterator(body)
+      : (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   let finished = false;
   const cancel = (): void => {
     if (finished) return;
@@ -62,7 +67,9 @@ export function chunksOf(body: StreamBody): ChunkSource {
       if (chunk instanceof Uint8Array) return chunk;
       if (typeof chunk === "string") return encoder.encode(chunk);
       cancel();
-      throw new TypeError(`a reply stream yielded ${describe(chunk)}; its chunks must be strings or bytes (Uint8Array)`);
+      throw new TypeError(
+        `a reply stream yielded ${describe(chunk)}; its chunks must be strings or bytes (Uint8Array)`,
+      );
     },
     cancel,
   };
@@ -101,7 +108,10 @@ export function discard(body: ReplyBody): void {
  * be a 500. A failure after that errors the result (the runtime cuts the connection) and is told to
  * `failedMidway`, since nobody else reports it. Cancelling the result (the client left) cancels the body.
  */
-export async function webStreamOf(body: StreamBody, failedMidway: (error: unknown) => void = () => undefined): Promise<ReadableStream<Uint8Array>> {
+export async function webStreamOf(
+  body: StreamBody,
+  failedMidway: (error: unknown) => void = () => undefined,
+): Promise<ReadableStream<Uint8Array>> {
   const chunks = chunksOf(body);
   let first: Uint8Array | null;
   try {

@@ -42,7 +42,10 @@ export interface RouteMismatch {
 }
 
 // one signal per process: a handler may return the `routeMismatch()` of the other build (ESM or CommonJS)
-const MISMATCH = processGlobal("routeMismatch", () => Object.freeze({ toString: () => "routeMismatch()" }) as object as RouteMismatch);
+const MISMATCH = processGlobal(
+  "routeMismatch",
+  () => Object.freeze({ toString: () => "routeMismatch()" }) as object as RouteMismatch,
+);
 
 /**
  * Returned by a handler (directly or from a promise) to say "not mine": routing goes on with the next
@@ -107,7 +110,15 @@ function makeReply(status: number, headers: ReplyHeaders, body: ReplyBody): Repl
  */
 function rebuilt(forged: Reply): Reply {
   const body: unknown = forged.body;
-  if (!(body === null || body === undefined || typeof body === "string" || body instanceof Uint8Array || isStreamBody(body))) {
+  if (
+    !(
+      body === null ||
+      body === undefined ||
+      typeof body === "string" ||
+      body instanceof Uint8Array ||
+      isStreamBody(body)
+    )
+  ) {
     throw new TypeError(`a reply's body must be text, bytes, a stream or null, got ${typeof body}`);
   }
   return reply({ status: forged.status, headers: forged.headers, body: (body ?? null) as ReplyBody });
@@ -116,7 +127,11 @@ function rebuilt(forged: Reply): Reply {
 function withDefaultType(body: ReplyBody, defaults: ReplyHeaders, init: ReplyInit | undefined): Reply {
   if (init === undefined) return makeReply(200, defaults, body);
   const headers = checkedHeaders(init.headers);
-  return makeReply(checkedStatus(init.status), "content-type" in headers ? headers : Object.freeze({ ...defaults, ...headers }), body);
+  return makeReply(
+    checkedStatus(init.status),
+    "content-type" in headers ? headers : Object.freeze({ ...defaults, ...headers }),
+    body,
+  );
 }
 
 function checkedStatus(status: number = 200): number {
@@ -141,7 +156,10 @@ function checkedHeaders(headers: ReplyHeaders | undefined): ReplyHeaders {
     const values: readonly unknown[] = Array.isArray(value) ? value : [value];
     for (const v of values) {
       if (typeof v !== "string") throw new TypeError(`reply header "${name}" must be a string or an array of strings`);
-      if (BAD_HEADER_VALUE.test(v)) throw new TypeError(`reply header "${name}" has a character HTTP cannot carry (a line break, NUL or non-Latin-1)`);
+      if (BAD_HEADER_VALUE.test(v))
+        throw new TypeError(
+          `reply header "${name}" has a character HTTP cannot carry (a line break, NUL or non-Latin-1)`,
+        );
     }
     out[name.toLowerCase()] = value;
   }

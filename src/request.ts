@@ -1,4 +1,12 @@
-import { bodySource, type BodyInput, type BodySource, DEFAULT_BODY_LIMIT, decodeText, parseJson, readBody } from "./body.js";
+import {
+  bodySource,
+  type BodyInput,
+  type BodySource,
+  DEFAULT_BODY_LIMIT,
+  decodeText,
+  parseJson,
+  readBody,
+} from "./body.js";
 import { type HeaderRecord, headersOf, isRequestHeaders, NO_HEADERS, type RequestHeaders } from "./headers.js";
 import { rawPathOf, splitPath } from "./segments.js";
 
@@ -165,7 +173,10 @@ export class RequestContext implements RoutedRequest {
 
   /** The body source; a body is read once, by one of `bytes()`/`text()`/`json()` or `stream()`. */
   private takeSource(): BodySource {
-    if (this.bodyTaken) throw new TypeError("the request body was already read (bytes(), text() and json() share one read; stream() takes it whole)");
+    if (this.bodyTaken)
+      throw new TypeError(
+        "the request body was already read (bytes(), text() and json() share one read; stream() takes it whole)",
+      );
     this.bodyTaken = true;
     return bodySource(this.input.body);
   }

@@ -109,11 +109,13 @@ function wellFormedLength(bytes: Uint8Array, i: number): number {
   if (lead >= 0xc2 && lead <= 0xdf) length = 2;
   else if (lead >= 0xe0 && lead <= 0xef) {
     length = 3;
-    if (lead === 0xe0) secondMin = 0xa0; // shorter forms are overlong
+    if (lead === 0xe0)
+      secondMin = 0xa0; // shorter forms are overlong
     else if (lead === 0xed) secondMax = 0x9f; // ED A0..BF would be a surrogate
   } else if (lead >= 0xf0 && lead <= 0xf4) {
     length = 4;
-    if (lead === 0xf0) secondMin = 0x90; // overlong
+    if (lead === 0xf0)
+      secondMin = 0x90; // overlong
     else if (lead === 0xf4) secondMax = 0x8f; // above U+10FFFF
   } else return 0; // a continuation byte, C0/C1 (always overlong) or F5..FF
   if (i + length > bytes.length) return 0;

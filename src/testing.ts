@@ -50,9 +50,18 @@ export function testClient(tree: Route, options: PipelineOptions = {}): TestClie
   return {
     async request(request) {
       const method = request.method ?? "GET";
-      const input = { method, url: request.url, headers: request.headers ?? {}, body: request.body, raw: request, adapter: "inject" };
+      const input = {
+        method,
+        url: request.url,
+        headers: request.headers ?? {},
+        body: request.body,
+        raw: request,
+        adapter: "inject",
+      };
       const reply = (await handle(input)) ?? NO_MATCH;
-      return respond(reply, method === "HEAD" || isBodiless(reply.status), (error) => reportSendError(options, error, { method, url: request.url }));
+      return respond(reply, method === "HEAD" || isBodiless(reply.status), (error) =>
+        reportSendError(options, error, { method, url: request.url }),
+      );
     },
   };
 }
@@ -76,7 +85,8 @@ const encoder = new TextEncoder();
 async function respond(reply: Reply, bodiless: boolean, report: (error: unknown) => void): Promise<InjectResponse> {
   const body = reply.body;
   if (!isStreamBody(body)) {
-    const bytes = bodiless || body === null ? new Uint8Array(0) : typeof body === "string" ? encoder.encode(body) : body;
+    const bytes =
+      bodiless || body === null ? new Uint8Array(0) : typeof body === "string" ? encoder.encode(body) : body;
     return finish(reply.status, reply.headers, bytes, "complete");
   }
   const chunks = chunksOf(body);
@@ -94,12 +104,23 @@ async function respond(reply: Reply, bodiless: boolean, report: (error: unknown)
   } catch (error) {
     report(error);
     // before the first chunk a server can still answer 500; after it, it cuts the connection
-    if (received.length === 0) return finish(500, { "content-type": "text/plain; charset=utf-8" }, encoder.encode("Internal Server Error"), "complete");
+    if (received.length === 0)
+      return finish(
+        500,
+        { "content-type": "text/plain; charset=utf-8" },
+        encoder.encode("Internal Server Error"),
+        "complete",
+      );
     return finish(reply.status, reply.headers, concat(received, size), "cut");
   }
   return finish(reply.status, reply.headers, concat(received, size), "complete");
 }
 
-function finish(status: number, headers: InjectResponse["headers"], bytes: Uint8Array, ended: InjectResponse["ended"]): InjectResponse {
+function finish(
+  status: number,
+  headers: InjectResponse["headers"],
+  bytes: Uint8Array,
+  ended: InjectResponse["ended"],
+): InjectResponse {
   return { status, headers, body: utf8.decode(bytes), bytes, ended };
 }

@@ -166,7 +166,8 @@ function describe(value: unknown): string {
  * function would.
  */
 export function described<V extends Vars = {}>(handler: Handler<V>, info: HandlerInfo): Route<V> {
-  if (typeof handler !== "function") throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
+  if (typeof handler !== "function")
+    throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
   return Object.freeze({ kind: "handler", handler: handler as Handler<never>, info: Object.freeze({ ...info }) });
 }
 
@@ -186,10 +187,16 @@ export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> 
 export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route<V> {
   if (typeof literal !== "string") throw new TypeError(`path: expected a string literal, got ${describe(literal)}`);
   // most literals are normalized already (`/a/b`): then they are their own spelling
-  const normalized = literal.length > 1 && literal.charCodeAt(0) === 47 /* / */ && literal.charCodeAt(literal.length - 1) !== 47 &&
+  const normalized =
+    literal.length > 1 &&
+    literal.charCodeAt(0) === 47 /* / */ &&
+    literal.charCodeAt(literal.length - 1) !== 47 &&
     !literal.includes("//");
-  const segments = !normalized ? literal.split("/").filter((piece) => piece !== "") :
-    literal.indexOf("/", 1) === -1 ? [literal.slice(1)] : literal.slice(1).split("/");
+  const segments = !normalized
+    ? literal.split("/").filter((piece) => piece !== "")
+    : literal.indexOf("/", 1) === -1
+      ? [literal.slice(1)]
+      : literal.slice(1).split("/");
   return Object.freeze({
     kind: "path",
     literal: normalized ? literal : `/${segments.join("/")}`,
@@ -209,7 +216,9 @@ export function pathVar<L extends string, T, V extends Vars = {}>(
 ): Route<V> {
   if (typeof label !== "string" || label === "") throw new TypeError("pathVar: the label must be a non-empty string");
   if (!isParser(parser)) {
-    throw new TypeError(`pathVar("${label}"): expected a parser (an object or class with parseUrlPiece), got ${describe(parser)}`);
+    throw new TypeError(
+      `pathVar("${label}"): expected a parser (an object or class with parseUrlPiece), got ${describe(parser)}`,
+    );
   }
   const node = nodeOf(next) ?? notANext(next, `pathVar("${label}")`);
   if (captures(node, label)) {
@@ -219,8 +228,11 @@ export function pathVar<L extends string, T, V extends Vars = {}>(
 }
 
 function isParser(value: unknown): value is PathParser<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null &&
-    typeof (value as PathParser<unknown>).parseUrlPiece === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as PathParser<unknown>).parseUrlPiece === "function"
+  );
 }
 
 /** Spec 4.2 `pathEnd`: succeeds only when no path segment remains. */
@@ -242,7 +254,8 @@ export function alt<V extends Vars = {}>(...alternatives: Next<V>[]): Route<V> {
  * so far; `false` (sync or async) is a mismatch, so the next alternative is tried.
  */
 export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: Next<V>): Route<V> {
-  if (typeof predicate !== "function") throw new TypeError(`guard: expected a predicate function, got ${describe(predicate)}`);
+  if (typeof predicate !== "function")
+    throw new TypeError(`guard: expected a predicate function, got ${describe(predicate)}`);
   return Object.freeze({ kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") });
 }
 

@@ -81,7 +81,10 @@ export function copyVars(vars: Vars): Vars {
 function generated(labels: readonly string[]): VarsFactory | null {
   const body = labels.map((label, i) => store(label, `v${i}`)).join("\n");
   try {
-    const make = new Function("P", `"use strict";\nreturn function vars(${labels.map((_, i) => `v${i}`).join(", ")}) {\nconst o = Object.create(P);\n${body}\nreturn o;\n};`);
+    const make = new Function(
+      "P",
+      `"use strict";\nreturn function vars(${labels.map((_, i) => `v${i}`).join(", ")}) {\nconst o = Object.create(P);\n${body}\nreturn o;\n};`,
+    );
     return make(VARS_PROTOTYPE) as VarsFactory;
   } catch {
     return null;
@@ -101,11 +104,14 @@ function looped(labels: readonly string[]): VarsFactory {
 function store(label: string, value: string): string {
   // `__proto__` is stored like any label (the prototype chain has no setter for it) but V8 gives
   // assignments to that name a special path: define it instead
-  return label === "__proto__" ? `Object.defineProperty(o, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true });` : `o[${JSON.stringify(label)}] = ${value};`;
+  return label === "__proto__"
+    ? `Object.defineProperty(o, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true });`
+    : `o[${JSON.stringify(label)}] = ${value};`;
 }
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -9,7 +9,10 @@ describe("toApplication: replies that cannot be written", () => {
 
   beforeAll(async () => {
     const badBody = (): Reply => ({ ...text("x"), body: 42 as never }); // a hand-made reply with a body node cannot send
-    const tree = alt(route("GET /bad-body", badBody), route("GET /ok", () => "fine"));
+    const tree = alt(
+      route("GET /bad-body", badBody),
+      route("GET /ok", () => "fine"),
+    );
     server = await startServer(toApplication(tree, { onError: (e) => errors.push(e) }));
   });
   afterAll(() => server.close());

@@ -2,7 +2,19 @@ import { bodyParser } from "@koa/bodyparser";
 import express from "express";
 import Koa from "koa";
 import { IncomingMessage } from "node:http";
-import { alt, GET, HttpError, inject, method, path, pathEnd, POST, reply, type Route, type RoutedRequest } from "switchyard-router";
+import {
+  alt,
+  GET,
+  HttpError,
+  inject,
+  method,
+  path,
+  pathEnd,
+  POST,
+  reply,
+  type Route,
+  type RoutedRequest,
+} from "switchyard-router";
 import { expressRequest, toExpress } from "switchyard-router/express";
 import { fetchRequest, toFetch } from "switchyard-router/fetch";
 import { koaContext, toKoa } from "switchyard-router/koa";
@@ -40,9 +52,13 @@ function accessorsOf(request: RoutedRequest<object>): Record<string, string> {
   for (const [name, get] of Object.entries(tries)) {
     try {
       const raw = get();
-      kinds[name] = raw instanceof IncomingMessage ? "IncomingMessage" : raw instanceof Request ? "Request" : typeof raw;
+      kinds[name] =
+        raw instanceof IncomingMessage ? "IncomingMessage" : raw instanceof Request ? "Request" : typeof raw;
     } catch (error) {
-      kinds[name] = error instanceof TypeError && error.message.includes(`"${request.adapter}" adapter`) ? "TypeError" : `unexpected: ${String(error)}`;
+      kinds[name] =
+        error instanceof TypeError && error.message.includes(`"${request.adapter}" adapter`)
+          ? "TypeError"
+          : `unexpected: ${String(error)}`;
     }
   }
   return kinds;
@@ -56,16 +72,50 @@ const teapot = (): never => {
 };
 
 const tree: Route = alt(
-  method(GET, path("/hello", pathEnd((req) => `hello from ${req.adapter}, path ${req.path}`))),
-  method(POST, path("/json", pathEnd(async (req) => ({ got: await req.json() })))),
-  method(POST, path("/text", pathEnd(async (req) => ({ text: await req.text() })))),
-  method(POST, path("/bytes", pathEnd(async (req) => ({ bytes: [...(await req.bytes())] })))),
+  method(
+    GET,
+    path(
+      "/hello",
+      pathEnd((req) => `hello from ${req.adapter}, path ${req.path}`),
+    ),
+  ),
+  method(
+    POST,
+    path(
+      "/json",
+      pathEnd(async (req) => ({ got: await req.json() })),
+    ),
+  ),
+  method(
+    POST,
+    path(
+      "/text",
+      pathEnd(async (req) => ({ text: await req.text() })),
+    ),
+  ),
+  method(
+    POST,
+    path(
+      "/bytes",
+      pathEnd(async (req) => ({ bytes: [...(await req.bytes())] })),
+    ),
+  ),
   method(GET, path("/throw", pathEnd(thrown))),
   method(GET, path("/teapot", pathEnd(teapot))),
-  method(GET, path("/cut", pathEnd(() => reply({ body: (async function* () {
-    yield "first,";
-    throw new Error("mid-way");
-  })() })))),
+  method(
+    GET,
+    path(
+      "/cut",
+      pathEnd(() =>
+        reply({
+          body: (async function* () {
+            yield "first,";
+            throw new Error("mid-way");
+          })(),
+        }),
+      ),
+    ),
+  ),
 );
 
 describe("Express 5 middleware", () => {
@@ -80,19 +130,26 @@ describe("Express 5 middleware", () => {
     app.use(
       "/native",
       toExpress(
-        method(GET, pathEnd((req) => {
-          // Express's own request type, with what the upstream middleware added
-          const native = expressRequest(req) as unknown as express.Request & { marker: string };
-          return { ...accessorsOf(req), marker: native.marker, originalUrl: native.originalUrl };
-        })),
+        method(
+          GET,
+          pathEnd((req) => {
+            // Express's own request type, with what the upstream middleware added
+            const native = expressRequest(req) as unknown as express.Request & { marker: string };
+            return { ...accessorsOf(req), marker: native.marker, originalUrl: native.originalUrl };
+          }),
+        ),
       ),
     );
     app.use("/parsed", express.json(), express.text(), express.raw(), toExpress(tree));
     // what Express 4's body-parser does for a type it skips: a placeholder over an unread stream
-    app.use("/placeholder", (req, _res, next) => {
-      req.body ??= {};
-      next();
-    }, toExpress(tree));
+    app.use(
+      "/placeholder",
+      (req, _res, next) => {
+        req.body ??= {};
+        next();
+      },
+      toExpress(tree),
+    );
     app.use("/api", toExpress(tree));
     app.use("/answered", toExpress(tree, { onError: () => undefined }));
     app.use(toExpress(tree));
@@ -140,17 +197,29 @@ describe("Express 5 middleware", () => {
   });
 
   test("a body express.text() read is what req.text() and req.json() return", async () => {
-    expect(await (await postJson(`${url}/parsed/text`, "plain words", "text/plain")).json()).toEqual({ text: "plain words" });
-    expect(await (await postJson(`${url}/parsed/json`, '{"from":"text"}', "text/plain")).json()).toEqual({ got: { from: "text" } });
+    expect(await (await postJson(`${url}/parsed/text`, "plain words", "text/plain")).json()).toEqual({
+      text: "plain words",
+    });
+    expect(await (await postJson(`${url}/parsed/json`, '{"from":"text"}', "text/plain")).json()).toEqual({
+      got: { from: "text" },
+    });
   });
 
   test("a body express.raw() read is what req.bytes() returns", async () => {
-    const response = await fetch(`${url}/parsed/bytes`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array([0, 255, 7]) });
+    const response = await fetch(`${url}/parsed/bytes`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array([0, 255, 7]),
+    });
     expect(await response.json()).toEqual({ bytes: [0, 255, 7] });
   });
 
   test("a placeholder body over an unread stream (Express 4's body-parser sets {}) is not taken for the body", async () => {
-    const response = await fetch(`${url}/placeholder/bytes`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array([0, 255, 7]) });
+    const response = await fetch(`${url}/placeholder/bytes`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array([0, 255, 7]),
+    });
     expect(await response.json()).toEqual({ bytes: [0, 255, 7] });
   });
 
@@ -176,7 +245,9 @@ describe("Express 5 middleware", () => {
   test("malformed JSON (no body parser) reaches Express's error handler as a 400", async () => {
     const response = await postJson(`${url}/json`, "{nope");
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { caughtByExpress: string }).caughtByExpress).toMatch(/^request body is not valid JSON/);
+    expect(((await response.json()) as { caughtByExpress: string }).caughtByExpress).toMatch(
+      /^request body is not valid JSON/,
+    );
   });
 
   test("with onError given, the pipeline answers and Express's error handler is not called", async () => {
@@ -228,7 +299,16 @@ describe("Koa 3 middleware", () => {
       toKoa(
         alt(
           tree,
-          method(GET, path("/native", pathEnd((req) => ({ ...accessorsOf(req), marker: (koaContext(req) as unknown as { state: { marker: string } }).state.marker })))),
+          method(
+            GET,
+            path(
+              "/native",
+              pathEnd((req) => ({
+                ...accessorsOf(req),
+                marker: (koaContext(req) as unknown as { state: { marker: string } }).state.marker,
+              })),
+            ),
+          ),
         ),
       ),
     );
@@ -272,7 +352,11 @@ describe("Koa 3 middleware", () => {
   });
 
   test("a body @koa/bodyparser skipped (it sets {} without reading) is read from the request stream", async () => {
-    const response = await fetch(`${url}/bytes`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array([0, 255, 7]) });
+    const response = await fetch(`${url}/bytes`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array([0, 255, 7]),
+    });
     expect(await response.json()).toEqual({ bytes: [0, 255, 7] });
   });
 
@@ -328,23 +412,53 @@ describe("Koa 3 middleware", () => {
 });
 
 describe("node:http, Fetch and inject accessors", () => {
-  const native = method(GET, path("/native", pathEnd((req) => accessorsOf(req))));
+  const native = method(
+    GET,
+    path(
+      "/native",
+      pathEnd((req) => accessorsOf(req)),
+    ),
+  );
 
   test("nodeRequest gives the IncomingMessage; the others throw a TypeError", async () => {
     const url = await serve(toApplication(native));
-    expect(await (await fetch(`${url}/native`)).json()).toEqual({ node: "IncomingMessage", fetch: "TypeError", express: "TypeError", koa: "TypeError" });
+    expect(await (await fetch(`${url}/native`)).json()).toEqual({
+      node: "IncomingMessage",
+      fetch: "TypeError",
+      express: "TypeError",
+      koa: "TypeError",
+    });
   });
 
   test("fetchRequest gives the very Request the handler was called with; the others throw a TypeError", async () => {
     let given: Request | undefined;
-    const handler = toFetch(method(GET, path("/native", pathEnd((req) => ({ same: fetchRequest(req) === given, ...accessorsOf(req) })))));
+    const handler = toFetch(
+      method(
+        GET,
+        path(
+          "/native",
+          pathEnd((req) => ({ same: fetchRequest(req) === given, ...accessorsOf(req) })),
+        ),
+      ),
+    );
     given = new Request("http://localhost/native");
-    expect(await (await handler(given)).json()).toEqual({ same: true, node: "TypeError", fetch: "Request", express: "TypeError", koa: "TypeError" });
+    expect(await (await handler(given)).json()).toEqual({
+      same: true,
+      node: "TypeError",
+      fetch: "Request",
+      express: "TypeError",
+      koa: "TypeError",
+    });
   });
 
   test("under inject, every accessor throws a TypeError", async () => {
     const response = await inject(native, { url: "/native" });
-    expect(JSON.parse(response.body)).toEqual({ node: "TypeError", fetch: "TypeError", express: "TypeError", koa: "TypeError" });
+    expect(JSON.parse(response.body)).toEqual({
+      node: "TypeError",
+      fetch: "TypeError",
+      express: "TypeError",
+      koa: "TypeError",
+    });
   });
 });
 
@@ -352,9 +466,33 @@ describe("Fetch handler", () => {
   test("a route that answers synchronously gets its Response at once; an asynchronous one, a promise of it; no match, a 404 at once", async () => {
     const handler = toFetch(
       alt(
-        method(GET, path("/sync", pathEnd(() => "now"))),
-        method(GET, path("/async", pathEnd(async () => "later"))),
-        method(GET, path("/stream", pathEnd(() => reply({ body: (async function* () { yield "chunk"; })() })))),
+        method(
+          GET,
+          path(
+            "/sync",
+            pathEnd(() => "now"),
+          ),
+        ),
+        method(
+          GET,
+          path(
+            "/async",
+            pathEnd(async () => "later"),
+          ),
+        ),
+        method(
+          GET,
+          path(
+            "/stream",
+            pathEnd(() =>
+              reply({
+                body: (async function* () {
+                  yield "chunk";
+                })(),
+              }),
+            ),
+          ),
+        ),
       ),
     );
     const now = handler(new Request("http://localhost/sync"));
@@ -376,8 +514,22 @@ describe("Fetch handler", () => {
     const reported: unknown[] = [];
     const handler = toFetch(
       alt(
-        method(GET, path("/boom", pathEnd(() => { throw new Error("boom"); }))),
-        method(GET, path("/fine", pathEnd(() => "fine"))),
+        method(
+          GET,
+          path(
+            "/boom",
+            pathEnd(() => {
+              throw new Error("boom");
+            }),
+          ),
+        ),
+        method(
+          GET,
+          path(
+            "/fine",
+            pathEnd(() => "fine"),
+          ),
+        ),
       ),
       { onError: (error) => void reported.push(error) },
     );
@@ -389,9 +541,20 @@ describe("Fetch handler", () => {
   });
 
   test("a Request made by hand with a fragment is routed without it", async () => {
-    const handler = toFetch(method(GET, path("/page", pathEnd((req) => ({ url: req.url, query: [...req.query] })))));
+    const handler = toFetch(
+      method(
+        GET,
+        path(
+          "/page",
+          pathEnd((req) => ({ url: req.url, query: [...req.query] })),
+        ),
+      ),
+    );
     expect(await (await handler(new Request("http://localhost/page#top"))).json()).toEqual({ url: "/page", query: [] });
-    expect(await (await handler(new Request("http://localhost/page?a=1#top"))).json()).toEqual({ url: "/page?a=1", query: [["a", "1"]] });
+    expect(await (await handler(new Request("http://localhost/page?a=1#top"))).json()).toEqual({
+      url: "/page?a=1",
+      query: [["a", "1"]],
+    });
   });
 
   test("a stream failing mid-way errors the Response body and is told to onError", async () => {

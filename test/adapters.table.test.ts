@@ -39,7 +39,10 @@ describe("node:http (toApplication)", () => {
 
 describe("Fetch handler on Node (toFetch with Node's Request)", () => {
   const handler = toFetch(tree, options);
-  runTable(() => async (request) => observeResponse(await handler(new Request(`http://localhost${request.url}`, fetchInit(request)))));
+  runTable(
+    () => async (request) =>
+      observeResponse(await handler(new Request(`http://localhost${request.url}`, fetchInit(request)))),
+  );
 });
 
 describe("Express 5 (toExpress)", () => {

@@ -39,16 +39,54 @@ const onError = (error: unknown): void => {
 };
 
 const tree: Route = alt(
-  method(GET, path("/ok", pathEnd(() => "ok"))),
-  path("/id", pathVar("id", Int, pathEnd((request) => ({ id: request.vars.id })))),
-  path("/proto", pathVar("__proto__", Text, pathVar("constructor", Text, pathVar("prototype", Text, pathEnd((request) => ({
-    inherits: inheritance(request.vars),
-    own: Object.keys(request.vars),
-    values: Object.values(request.vars),
-  })))))),
-  path("/__proto__/constructor", pathEnd(() => "literal proto path")),
-  path("/count", (request) => ({ segments: request.segments.length, rest: request.rest.length, pathLength: request.path.length })),
-  path("/echo", pathVar("value", Text, (request) => ({ value: request.vars.value, segments: request.segments }))),
+  method(
+    GET,
+    path(
+      "/ok",
+      pathEnd(() => "ok"),
+    ),
+  ),
+  path(
+    "/id",
+    pathVar(
+      "id",
+      Int,
+      pathEnd((request) => ({ id: request.vars.id })),
+    ),
+  ),
+  path(
+    "/proto",
+    pathVar(
+      "__proto__",
+      Text,
+      pathVar(
+        "constructor",
+        Text,
+        pathVar(
+          "prototype",
+          Text,
+          pathEnd((request) => ({
+            inherits: inheritance(request.vars),
+            own: Object.keys(request.vars),
+            values: Object.values(request.vars),
+          })),
+        ),
+      ),
+    ),
+  ),
+  path(
+    "/__proto__/constructor",
+    pathEnd(() => "literal proto path"),
+  ),
+  path("/count", (request) => ({
+    segments: request.segments.length,
+    rest: request.rest.length,
+    pathLength: request.path.length,
+  })),
+  path(
+    "/echo",
+    pathVar("value", Text, (request) => ({ value: request.vars.value, segments: request.segments })),
+  ),
 );
 
 beforeEach(() => {
@@ -75,7 +113,8 @@ describe("malformed paths through inject", () => {
   });
 
   test("malformed escapes reach a Text variable as the DESIGN table says", async () => {
-    const value = async (raw: string): Promise<unknown> => JSON.parse((await inject(tree, { url: `/echo/${raw}` })).body).value;
+    const value = async (raw: string): Promise<unknown> =>
+      JSON.parse((await inject(tree, { url: `/echo/${raw}` })).body).value;
     expect(await value("%zz")).toBe("%zz");
     expect(await value("%")).toBe("%");
     expect(await value("%FF%FE")).toBe("\uFFFD\uFFFD");
@@ -108,19 +147,19 @@ describe("malformed paths through inject", () => {
 });
 
 describe("__proto__ and constructor", () => {
-  test.each([["default (compiled)", {}], ["interpreter", { dispatcher: interpreter }]] as const)(
-    "as labels (%s): vars inherits nothing and has them as plain own keys",
-    async (_name, options) => {
-      const response = await inject(tree, { url: "/proto/polluted/x/isAdmin" }, { onError, ...options });
-      expect(response.status).toBe(200);
-      expect(JSON.parse(response.body)).toEqual({
-        inherits: INHERITS_NOTHING,
-        own: ["__proto__", "constructor", "prototype"],
-        values: ["polluted", "x", "isAdmin"],
-      });
-      expectNoPollution();
-    },
-  );
+  test.each([
+    ["default (compiled)", {}],
+    ["interpreter", { dispatcher: interpreter }],
+  ] as const)("as labels (%s): vars inherits nothing and has them as plain own keys", async (_name, options) => {
+    const response = await inject(tree, { url: "/proto/polluted/x/isAdmin" }, { onError, ...options });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({
+      inherits: INHERITS_NOTHING,
+      own: ["__proto__", "constructor", "prototype"],
+      values: ["polluted", "x", "isAdmin"],
+    });
+    expectNoPollution();
+  });
 
   test("as segment values: matched literally and captured as text", async () => {
     expect((await inject(tree, { url: "/__proto__/constructor" })).body).toBe("literal proto path");
@@ -132,31 +171,44 @@ describe("__proto__ and constructor", () => {
     expectNoPollution();
   });
 
-  test.each([["default (compiled)", {}], ["interpreter", { dispatcher: interpreter }]] as const)("a label __proto__ with an object value does not set the prototype of vars (%s)", async (_name, options) => {
-    const ObjectParser = {
-      name: "ObjectParser",
-      parseUrlPiece: (piece: string) => ({ polluted: piece }),
-      toUrlPiece: () => "",
-    };
-    const seen: object[] = [];
-    const t = pathVar("__proto__", ObjectParser, (request) => {
-      seen.push(request.vars);
-      return "ok";
-    });
-    expect((await inject(t, { url: "/yes" }, options)).status).toBe(200);
-    const vars = seen[0] as Record<string, unknown>;
-    expect(inheritance(vars)).toEqual(INHERITS_NOTHING);
-    expect(Object.getOwnPropertyDescriptor(vars, "__proto__")?.value).toEqual({ polluted: "yes" });
-    expect(vars["polluted"]).toBeUndefined();
-    expectNoPollution();
-  });
+  test.each([
+    ["default (compiled)", {}],
+    ["interpreter", { dispatcher: interpreter }],
+  ] as const)(
+    "a label __proto__ with an object value does not set the prototype of vars (%s)",
+    async (_name, options) => {
+      const ObjectParser = {
+        name: "ObjectParser",
+        parseUrlPiece: (piece: string) => ({ polluted: piece }),
+        toUrlPiece: () => "",
+      };
+      const seen: object[] = [];
+      const t = pathVar("__proto__", ObjectParser, (request) => {
+        seen.push(request.vars);
+        return "ok";
+      });
+      expect((await inject(t, { url: "/yes" }, options)).status).toBe(200);
+      const vars = seen[0] as Record<string, unknown>;
+      expect(inheritance(vars)).toEqual(INHERITS_NOTHING);
+      expect(Object.getOwnPropertyDescriptor(vars, "__proto__")?.value).toEqual({ polluted: "yes" });
+      expect(vars["polluted"]).toBeUndefined();
+      expectNoPollution();
+    },
+  );
 
-  test.each([["default (compiled)", {}], ["interpreter", { dispatcher: interpreter }]] as const)("vars of a route with no pathVar inherits nothing too (%s)", async (_name, options) => {
+  test.each([
+    ["default (compiled)", {}],
+    ["interpreter", { dispatcher: interpreter }],
+  ] as const)("vars of a route with no pathVar inherits nothing too (%s)", async (_name, options) => {
     const seen: object[] = [];
-    await inject(alt((request) => {
-      seen.push(request.vars);
-      return "ok";
-    }), { url: "/" }, options);
+    await inject(
+      alt((request) => {
+        seen.push(request.vars);
+        return "ok";
+      }),
+      { url: "/" },
+      options,
+    );
     expect(inheritance(seen[0]!)).toEqual(INHERITS_NOTHING);
     expect(Object.keys(seen[0]!)).toEqual([]);
   });
@@ -164,7 +216,10 @@ describe("__proto__ and constructor", () => {
   test("query keys named __proto__ are just query keys", async () => {
     const t = alt((request) => ({ proto: request.query.get("__proto__"), all: [...request.query.keys()] }));
     const response = await inject(t, { url: "/?__proto__[polluted]=1&constructor[prototype][x]=2&__proto__=3" });
-    expect(JSON.parse(response.body)).toEqual({ proto: "3", all: ["__proto__[polluted]", "constructor[prototype][x]", "__proto__"] });
+    expect(JSON.parse(response.body)).toEqual({
+      proto: "3",
+      all: ["__proto__[polluted]", "constructor[prototype][x]", "__proto__"],
+    });
     expectNoPollution();
   });
 });
@@ -176,15 +231,45 @@ describe("methods", () => {
     expect(await interpret(tree, { method: "get", url: "/ok" })).toBeNull();
     expect(errors).toEqual([]);
   });
-  test.each(["", " ", "G\u0000T", "__proto__", "constructor", "GET /ok", "ΓET"])("method %j is 404, no throw", async (m) => {
-    expect((await inject(tree, { method: m, url: "/ok" }, { onError })).status).toBe(404);
-  });
+  test.each(["", " ", "G\u0000T", "__proto__", "constructor", "GET /ok", "ΓET"])(
+    "method %j is 404, no throw",
+    async (m) => {
+      expect((await inject(tree, { method: m, url: "/ok" }, { onError })).status).toBe(404);
+    },
+  );
 });
 
 describe("any request answers (property)", () => {
   const url = fc.oneof(
-    fc.string({ unit: fc.constantFrom("/", "%", "z", "F", "2", "f", "0", "?", "&", "=", "_", "p", "r", "o", "t", "a", "é", "\uD800"), maxLength: 30 }),
-    fc.array(fc.constantFrom("ok", "id", "proto", "echo", "count", "__proto__", "constructor", "%zz", "%", "%FF", "1", ""), { maxLength: 6 }).map((s) => "/" + s.join("/")),
+    fc.string({
+      unit: fc.constantFrom(
+        "/",
+        "%",
+        "z",
+        "F",
+        "2",
+        "f",
+        "0",
+        "?",
+        "&",
+        "=",
+        "_",
+        "p",
+        "r",
+        "o",
+        "t",
+        "a",
+        "é",
+        "\uD800",
+      ),
+      maxLength: 30,
+    }),
+    fc
+      .array(
+        fc.constantFrom("ok", "id", "proto", "echo", "count", "__proto__", "constructor", "%zz", "%", "%FF", "1", ""),
+        { maxLength: 6 },
+      )
+      .map((s) => "/" + s.join("/")),
     fc.string({ unit: "binary" }),
   );
   const methodName = fc.oneof(fc.constantFrom("GET", "get", "POST", "HEAD", "__proto__"), fc.string({ maxLength: 8 }));
@@ -221,12 +306,15 @@ describe("bad input over HTTP", () => {
     expect(errors).toEqual([]);
   };
 
-  test.each(["/%", "/%zz", "/%FF%FE", "/%00", "/__proto__", "/constructor/prototype"])("GET %s over a raw socket is 404; the server keeps serving", async (target) => {
-    const raw = await send(target);
-    expect(statusOf(raw)).toBe(404);
-    expect(bodyOf(raw)).toBe("");
-    await stillServing();
-  });
+  test.each(["/%", "/%zz", "/%FF%FE", "/%00", "/__proto__", "/constructor/prototype"])(
+    "GET %s over a raw socket is 404; the server keeps serving",
+    async (target) => {
+      const raw = await send(target);
+      expect(statusOf(raw)).toBe(404);
+      expect(bodyOf(raw)).toBe("");
+      await stillServing();
+    },
+  );
 
   test("malformed escapes reach a handler over HTTP as the DESIGN table says", async () => {
     const raw = await send("/echo/%zz%FF");
@@ -236,7 +324,11 @@ describe("bad input over HTTP", () => {
 
   test("__proto__ labels over HTTP: vars inherit nothing, nothing polluted", async () => {
     const response = await fetch(server.url + "/proto/polluted/x/isAdmin");
-    expect(await response.json()).toEqual({ inherits: INHERITS_NOTHING, own: ["__proto__", "constructor", "prototype"], values: ["polluted", "x", "isAdmin"] });
+    expect(await response.json()).toEqual({
+      inherits: INHERITS_NOTHING,
+      own: ["__proto__", "constructor", "prototype"],
+      values: ["polluted", "x", "isAdmin"],
+    });
     expectNoPollution();
   });
 
@@ -278,11 +370,14 @@ describe("bad input over HTTP", () => {
   });
 
   test("raw non-ASCII bytes in the target: answered, the server survives", async () => {
-    const raw = await rawRequest(server.port, Buffer.concat([
-      Buffer.from("GET /echo/"),
-      Buffer.from([0xff, 0xfe, 0xc3, 0xa9]),
-      Buffer.from(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
-    ]));
+    const raw = await rawRequest(
+      server.port,
+      Buffer.concat([
+        Buffer.from("GET /echo/"),
+        Buffer.from([0xff, 0xfe, 0xc3, 0xa9]),
+        Buffer.from(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+      ]),
+    );
     expect([200, 400]).toContain(statusOf(raw));
     await stillServing();
   });

@@ -52,14 +52,19 @@ describe("switchyard-router routes / shadowed", () => {
   });
 
   test("an ES module: --export picks a tree, or calls a function that builds one", () => {
-    expect(cli("routes", "test/fixtures/cli-apps.mjs", "--export", "publicApi").stdout).toMatch(/1\s+GET\s+\/health\s+health\n$/);
+    expect(cli("routes", "test/fixtures/cli-apps.mjs", "--export", "publicApi").stdout).toMatch(
+      /1\s+GET\s+\/health\s+health\n$/,
+    );
     const built = cli("routes", "test/fixtures/cli-apps.mjs", "--export", "createApp");
     expect(built.status).toBe(0);
     expect(built.stdout.trimEnd().split("\n")).toHaveLength(3);
   });
 
   test("--help", () => {
-    expect(cli("--help")).toMatchObject({ status: 0, stdout: expect.stringContaining("usage: switchyard-router <command> <module>") });
+    expect(cli("--help")).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining("usage: switchyard-router <command> <module>"),
+    });
   });
 });
 
@@ -68,9 +73,26 @@ describe("switchyard-router openapi", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "switchyard-cli-"));
     try {
       const out = path.join(dir, "api.json");
-      const result = cli("openapi", "test/fixtures/cli-app.cjs", "--out", out, "--title", "Users", "--api-version", "2.0.0", "--server", "https://a.example", "--server", "https://b.example");
+      const result = cli(
+        "openapi",
+        "test/fixtures/cli-app.cjs",
+        "--out",
+        out,
+        "--title",
+        "Users",
+        "--api-version",
+        "2.0.0",
+        "--server",
+        "https://a.example",
+        "--server",
+        "https://b.example",
+      );
       expect(result).toMatchObject({ status: 0, stdout: "", stderr: "" });
-      const document = JSON.parse(readFileSync(out, "utf8")) as { info: unknown; servers: unknown; paths: Record<string, unknown> };
+      const document = JSON.parse(readFileSync(out, "utf8")) as {
+        info: unknown;
+        servers: unknown;
+        paths: Record<string, unknown>;
+      };
       expect(document.info).toEqual({ title: "Users", version: "2.0.0" });
       expect(document.servers).toEqual([{ url: "https://a.example" }, { url: "https://b.example" }]);
       expect(Object.keys(document.paths)).toEqual(["/api/users", "/api/users/{id}", "/api/users/me"]);
@@ -90,21 +112,36 @@ describe("switchyard-router openapi", () => {
 describe("errors are one clear line, exit code 2", () => {
   test.each([
     [["routes", "test/fixtures/no-such-app.js"], /cannot load test\/fixtures\/no-such-app\.js: no such file/],
-    [["routes", "test/fixtures/cli-throws.cjs"], /cannot load test\/fixtures\/cli-throws\.cjs: database not configured$/m],
-    [["routes", "test/fixtures/cli-apps.mjs"], /exports 2 route trees \(adminApi, publicApi\); pick one with --export NAME/],
+    [
+      ["routes", "test/fixtures/cli-throws.cjs"],
+      /cannot load test\/fixtures\/cli-throws\.cjs: database not configured$/m,
+    ],
+    [
+      ["routes", "test/fixtures/cli-apps.mjs"],
+      /exports 2 route trees \(adminApi, publicApi\); pick one with --export NAME/,
+    ],
     [["routes", "test/fixtures/cli-apps.mjs", "--export", "version"], /the export "version" is not a route tree/],
-    [["routes", "test/fixtures/cli-apps.mjs", "--export", "nope"], /has no export named "nope" \(it exports: .*createApp/],
+    [
+      ["routes", "test/fixtures/cli-apps.mjs", "--export", "nope"],
+      /has no export named "nope" \(it exports: .*createApp/,
+    ],
     [["routes", "test/fixtures/cli-throws.cjs", "--bogus"], /Unknown option '--bogus'/],
     [["frob", "x.js"], /unknown command "frob"/],
     [[], /no command given/],
     [["openapi"], /openapi: which module\?/],
     [["routes", "a.js", "b.js"], /unexpected argument "b\.js"/],
-    [["openapi", "test/fixtures/cli-app.cjs", "--out", "/nonexistent-dir/x/api.json"], /cannot write \/nonexistent-dir\/x\/api\.json: /],
+    [
+      ["openapi", "test/fixtures/cli-app.cjs", "--out", "/nonexistent-dir/x/api.json"],
+      /cannot write \/nonexistent-dir\/x\/api\.json: /,
+    ],
   ])("%j", (args, pattern) => {
     expectOneLineError(cli(...args), pattern);
   });
 
   test("a file that exports no tree", () => {
-    expectOneLineError(cli("routes", "test/fixtures/empty-module.mjs"), /exports no route tree \(it exports: nothing\)/);
+    expectOneLineError(
+      cli("routes", "test/fixtures/empty-module.mjs"),
+      /exports no route tree \(it exports: nothing\)/,
+    );
   });
 });

@@ -1,7 +1,25 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import fc from "fast-check";
-import { alt, compile, type Found, guard, inject, Int, interpreter, json, match, method, NoParse, type PathParser, path as literal, pathEnd, pathVar, type RouteNode, Text } from "../src";
+import {
+  alt,
+  compile,
+  type Found,
+  guard,
+  inject,
+  Int,
+  interpreter,
+  json,
+  match,
+  method,
+  NoParse,
+  type PathParser,
+  path as literal,
+  pathEnd,
+  pathVar,
+  type RouteNode,
+  Text,
+} from "../src";
 import { Automaton, type Choice, routeOf } from "../src/dispatch/compile/automaton";
 import { CompiledRoute } from "../src/dispatch/compile/routes";
 import { VARS_PROTOTYPE } from "../src/vars";
@@ -18,12 +36,39 @@ import { generatedFront } from "../src/dispatch/compile/front";
  */
 
 /** Characters that mean something in JavaScript source or in the dispatcher. */
-const HOSTILE = ["__proto__", "constructor", "toString", '"', "'", "`", "\\", "\u2028", "\u2029", "${x}", "*/", "//", "\n", "\r", "\ud800", "é", "a", "b", ";"];
+const HOSTILE = [
+  "__proto__",
+  "constructor",
+  "toString",
+  '"',
+  "'",
+  "`",
+  "\\",
+  "\u2028",
+  "\u2029",
+  "${x}",
+  "*/",
+  "//",
+  "\n",
+  "\r",
+  "\ud800",
+  "é",
+  "a",
+  "b",
+  ";",
+];
 
-const hostilePath = fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join("")}`);
+const hostilePath = fc
+  .array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 4 })
+  .map((parts) => `/${parts.join("")}`);
 
 /** A near miss of `p`: one character changed, one added, or one dropped. */
-const nearMisses = (p: string): string[] => [`${p}x`, p.slice(0, -1), `${p.slice(0, -1)}${p.at(-1) === "a" ? "b" : "a"}`, `x${p.slice(1)}`];
+const nearMisses = (p: string): string[] => [
+  `${p}x`,
+  p.slice(0, -1),
+  `${p.slice(0, -1)}${p.at(-1) === "a" ? "b" : "a"}`,
+  `x${p.slice(1)}`,
+];
 
 describe("staticSwitch (generated code for whole static paths)", () => {
   test("answers exactly like a map for hostile paths, their near misses and same-length collisions", () => {
@@ -51,7 +96,12 @@ describe("staticSwitch (generated code for whole static paths)", () => {
 
   test("a literal cannot become code", () => {
     const marker = "__switchyardInjected";
-    const attacks = [`"; globalThis.${marker} = 1; "`, `\\"; globalThis.${marker} = 1; //`, `\u2028globalThis.${marker} = 1;//`, `*/ globalThis.${marker} = 1; /*`];
+    const attacks = [
+      `"; globalThis.${marker} = 1; "`,
+      `\\"; globalThis.${marker} = 1; //`,
+      `\u2028globalThis.${marker} = 1;//`,
+      `*/ globalThis.${marker} = 1; /*`,
+    ];
     const lookup = staticSwitch(new Map(attacks.map((a, route) => [`/${a}`, route])))!;
     attacks.forEach((a, route) => expect(lookup(`/${a}`)).toBe(route));
     expect(marker in globalThis).toBe(false);
@@ -67,10 +117,17 @@ describe("staticSwitch (generated code for whole static paths)", () => {
 const quiet = { onError: () => {} };
 
 /** Route `id` answers with what it saw, so find and the interpreter can be compared. */
-const seen = (id: number) => Object.assign((request: { vars: object; rest: readonly string[] }) => json({ id, vars: request.vars, rest: request.rest }), { id });
+const seen = (id: number) =>
+  Object.assign(
+    (request: { vars: object; rest: readonly string[] }) => json({ id, vars: request.vars, rest: request.rest }),
+    { id },
+  );
 
 /** What `find` reported, as the handler {@link seen} would answer it: the route's id, its vars and rest; null for none. */
-const reportOf = (found: Found | null) => (found === null ? null : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest });
+const reportOf = (found: Found | null) =>
+  found === null
+    ? null
+    : { id: (found.handler as unknown as { id: number }).id, vars: { ...found.vars }, rest: found.rest };
 
 /** What the interpreter answers for `verb` `url`, as {@link seen} reports it; null for a 404. */
 async function interpreted(tree: RouteNode, verb: string, url: string): Promise<unknown> {
@@ -102,7 +159,10 @@ const reported = (automaton: Automaton, choice: Choice, path: string) => {
 /** The generated walk of `entry` and the table walk alone report the same for `path`. */
 const sameReport = (automaton: Automaton, entry: ReturnType<Automaton["entryFor"]>, path: string): void => {
   const byCode = reported(automaton, automaton.firstInPath(entry, path, -1), path);
-  expect([path, byCode]).toEqual([path, reported(automaton, automaton.firstInPath({ ...entry, walk: null }, path, -1), path)]);
+  expect([path, byCode]).toEqual([
+    path,
+    reported(automaton, automaton.firstInPath({ ...entry, walk: null }, path, -1), path),
+  ]);
 };
 
 /** Hostile literals a route pattern can hold as one segment (no `/`, no lone surrogate). */
@@ -110,8 +170,26 @@ const SEGMENTS = HOSTILE.filter((h) => h !== "//" && h !== "\ud800");
 
 /** A tree of static routes (and a variable route first, which shadows some of them), in both dispatchers. */
 function staticTree(paths: readonly string[]): RouteNode {
-  const routes = paths.map((p, i) => method(i % 3 === 0 ? "POST" : "GET", literal(p, pathEnd(() => `route ${i}`))));
-  return alt(literal("/shadow", pathVar("x", Text, pathEnd(() => "variable"))), ...routes);
+  const routes = paths.map((p, i) =>
+    method(
+      i % 3 === 0 ? "POST" : "GET",
+      literal(
+        p,
+        pathEnd(() => `route ${i}`),
+      ),
+    ),
+  );
+  return alt(
+    literal(
+      "/shadow",
+      pathVar(
+        "x",
+        Text,
+        pathEnd(() => "variable"),
+      ),
+    ),
+    ...routes,
+  );
 }
 
 describe.each([
@@ -119,8 +197,13 @@ describe.each([
   ["table (too many paths for the switch)", 600],
 ])("static paths through compile (%s)", (_name, count) => {
   test("every static path, shadowed path and near miss answers as in the interpreter", async () => {
-    expect(staticSwitch(new Map(Array.from({ length: count }, (_, i) => [`/${i}`, i])))).toEqual(count < 100 ? expect.any(Function) : null);
-    const paths = Array.from({ length: count }, (_, i) => `/${SEGMENTS[i % SEGMENTS.length]}${i}/${i % 7 === 0 ? "shadow" : "s"}`);
+    expect(staticSwitch(new Map(Array.from({ length: count }, (_, i) => [`/${i}`, i])))).toEqual(
+      count < 100 ? expect.any(Function) : null,
+    );
+    const paths = Array.from(
+      { length: count },
+      (_, i) => `/${SEGMENTS[i % SEGMENTS.length]}${i}/${i % 7 === 0 ? "shadow" : "s"}`,
+    );
     paths.push("/shadow/s");
     const tree = staticTree(paths);
     const router = compile(tree);
@@ -128,11 +211,17 @@ describe.each([
     for (const url of probes) {
       for (const verb of ["GET", "POST", "PUT"]) {
         const request = { method: verb, url: encodeURI(url) };
-        expect(await inject(tree, request, quiet)).toEqual(await inject(tree, request, { ...quiet, dispatcher: interpreter }));
+        expect(await inject(tree, request, quiet)).toEqual(
+          await inject(tree, request, { ...quiet, dispatcher: interpreter }),
+        );
       }
       // raw, undecoded targets too (the static front reads them as they come)
       const found = router.find("GET", url);
-      const expected = await inject(tree, { method: "GET", url: encodeURI(url) }, { ...quiet, dispatcher: interpreter });
+      const expected = await inject(
+        tree,
+        { method: "GET", url: encodeURI(url) },
+        { ...quiet, dispatcher: interpreter },
+      );
       expect(found === null ? 404 : 200).toBe(expected.status);
     }
   });
@@ -157,7 +246,8 @@ test("where code generation is forbidden (node --disallow-code-generation-from-s
     const walk = new Automaton(chainsOf(tree, true)).entryFor("GET").walk;
     process.stdout.write(JSON.stringify({ generated: [staticSwitch(new Map([["/a", 1]])) !== null, walk !== null, typeof walkSwitch], answers }));
   `;
-  const run = (flags: string[]): { generated: unknown[]; answers: unknown[] } => JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
+  const run = (flags: string[]): { generated: unknown[]; answers: unknown[] } =>
+    JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
   const forbidden = run(["--disallow-code-generation-from-strings"]);
   const allowed = run([]);
   expect(forbidden.generated).toEqual([false, false, "function"]);
@@ -167,67 +257,109 @@ test("where code generation is forbidden (node --disallow-code-generation-from-s
 });
 
 describe("the generated walk against the table walk it is layered over", () => {
-  const word = fc.constantFrom("a", "ab", "abc", "b", "ba", "__proto__", "constructor", '"', "\\", "\u2028", "é", "1", "12");
+  const word = fc.constantFrom(
+    "a",
+    "ab",
+    "abc",
+    "b",
+    "ba",
+    "__proto__",
+    "constructor",
+    '"',
+    "\\",
+    "\u2028",
+    "é",
+    "1",
+    "12",
+  );
   /** A random route: literals, Text and Int variables, exact or a prefix, on GET, POST or any method. */
   const route = fc.record({
-    parts: fc.array(fc.oneof(word.map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 0, maxLength: 4 }),
+    parts: fc.array(
+      fc.oneof(
+        word.map((w) => ({ literal: w })),
+        fc.constantFrom({ text: true }, { int: true }),
+      ),
+      { minLength: 0, maxLength: 4 },
+    ),
     exact: fc.boolean(),
     verb: fc.constantFrom("GET", "POST", null),
   });
-  const toTree = (routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean; verb: string | null }[]): RouteNode =>
+  const toTree = (
+    routes: {
+      parts: ({ literal: string } | { text: boolean } | { int: boolean })[];
+      exact: boolean;
+      verb: string | null;
+    }[],
+  ): RouteNode =>
     alt(
       ...routes.map(({ parts, exact, verb }, i) => {
         // without pathEnd, a prefix route (the rest is left over)
         let node: Parameters<typeof method>[1] = exact ? pathEnd(() => `r${i}`) : () => `r${i}`;
         for (let at = parts.length - 1; at >= 0; at--) {
           const part = parts[at]!;
-          node = "literal" in part ? literal(`/${part.literal}`, node) : "int" in part ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+          node =
+            "literal" in part
+              ? literal(`/${part.literal}`, node)
+              : "int" in part
+                ? pathVar(`v${at}`, Int, node)
+                : pathVar(`v${at}`, Text, node);
         }
         return verb === null ? node : method(verb, node);
       }),
     );
-  const target = fc.array(fc.oneof(word, fc.constantFrom("", "x", "7", "abcd")), { minLength: 0, maxLength: 6 }).map((ws) => `/${ws.join("/")}`);
+  const target = fc
+    .array(fc.oneof(word, fc.constantFrom("", "x", "7", "abcd")), { minLength: 0, maxLength: 6 })
+    .map((ws) => `/${ws.join("/")}`);
 
   test("same route, same records (segments consumed, their bounds, whether the path ended) for random tables and paths; vars made by the code equal vars bound from the records; with records kept only where read, the same report", () => {
     let generated = 0;
     let made = 0;
     fc.assert(
-      fc.property(fc.array(route, { minLength: 1, maxLength: 12 }), fc.array(target, { minLength: 1, maxLength: 20 }), (routes, targets) => {
-        const chains = chainsOf(toTree(routes), true);
-        const automaton = new Automaton(chains, true);
-        const lean = new Automaton(chains);
-        for (const verb of ["GET", "POST", "PUT"]) {
-          for (const path of targets) sameReport(lean, lean.entryFor(verb), path);
-          const entry = automaton.entryFor(verb);
-          if (entry.walk === null) continue;
-          generated++;
-          const tableOnly = { ...entry, walk: null };
-          for (const path of targets) {
-            const choice = automaton.firstInPath(entry, path, -1);
-            const first = routeOf(choice, automaton);
-            if (typeof choice !== "number") {
-              made++;
-              // what binding from the generated walk's own records gives, for the route it chose
-              const bound = new CompiledRoute(chains[first]!).bind(null, automaton, path);
-              expect(Object.getPrototypeOf(choice.vars)).toBe(VARS_PROTOTYPE);
-              expect(Object.entries(choice.vars)).toEqual(Object.entries(bound));
-            } else if (handOvers(entry.walk) === 0) expect(first).toBe(NONE);
-            // what a miss consumed is never read (and generated code stops at once): only a route's records count
-            const record = (first: Choice) => routeOf(first, automaton) === NONE ? { first: NONE } : ({
-              first: routeOf(first, automaton),
-              consumed: automaton.consumed,
-              complete: automaton.complete,
-              bounds: automaton.bounds.slice(0, 2 * automaton.consumed),
-              // each consumed segment as Int reads it, through what the walk kept (the table walk keeps its
-              // parsers' values; generated code keeps Int's in locals, and this reads the segment again)
-              parsed: Array.from({ length: automaton.consumed }, (_, depth) => automaton.value(depth, Int, path)),
-            });
-            const byCode = record(automaton.firstInPath(entry, path, -1));
-            const byTable = record(automaton.firstInPath(tableOnly, path, -1));
-            expect(byCode).toEqual(byTable);
+      fc.property(
+        fc.array(route, { minLength: 1, maxLength: 12 }),
+        fc.array(target, { minLength: 1, maxLength: 20 }),
+        (routes, targets) => {
+          const chains = chainsOf(toTree(routes), true);
+          const automaton = new Automaton(chains, true);
+          const lean = new Automaton(chains);
+          for (const verb of ["GET", "POST", "PUT"]) {
+            for (const path of targets) sameReport(lean, lean.entryFor(verb), path);
+            const entry = automaton.entryFor(verb);
+            if (entry.walk === null) continue;
+            generated++;
+            const tableOnly = { ...entry, walk: null };
+            for (const path of targets) {
+              const choice = automaton.firstInPath(entry, path, -1);
+              const first = routeOf(choice, automaton);
+              if (typeof choice !== "number") {
+                made++;
+                // what binding from the generated walk's own records gives, for the route it chose
+                const bound = new CompiledRoute(chains[first]!).bind(null, automaton, path);
+                expect(Object.getPrototypeOf(choice.vars)).toBe(VARS_PROTOTYPE);
+                expect(Object.entries(choice.vars)).toEqual(Object.entries(bound));
+              } else if (handOvers(entry.walk) === 0) expect(first).toBe(NONE);
+              // what a miss consumed is never read (and generated code stops at once): only a route's records count
+              const record = (first: Choice) =>
+                routeOf(first, automaton) === NONE
+                  ? { first: NONE }
+                  : {
+                      first: routeOf(first, automaton),
+                      consumed: automaton.consumed,
+                      complete: automaton.complete,
+                      bounds: automaton.bounds.slice(0, 2 * automaton.consumed),
+                      // each consumed segment as Int reads it, through what the walk kept (the table walk keeps its
+                      // parsers' values; generated code keeps Int's in locals, and this reads the segment again)
+                      parsed: Array.from({ length: automaton.consumed }, (_, depth) =>
+                        automaton.value(depth, Int, path),
+                      ),
+                    };
+              const byCode = record(automaton.firstInPath(entry, path, -1));
+              const byTable = record(automaton.firstInPath(tableOnly, path, -1));
+              expect(byCode).toEqual(byTable);
+            }
           }
-        }
-      }),
+        },
+      ),
       { seed: 1213, numRuns: 400 },
     );
     // most tables start with a literal somewhere: their walks are generated code, which makes the vars of what it finds
@@ -235,13 +367,23 @@ describe("the generated walk against the table walk it is layered over", () => {
     expect(made).toBeGreaterThan(300);
   });
 
-  const variable = (int: boolean, next: RouteNode, label = "id") => (int ? pathVar(label, Int, next) : pathVar(label, Text, next));
+  const variable = (int: boolean, next: RouteNode, label = "id") =>
+    int ? pathVar(label, Int, next) : pathVar(label, Text, next);
   /** The growth suite's table: `/r<a>/items/<id>/v<b>`, `size` routes, `id` a Text or Int variable. */
   const growthTree = (size: number, typed: boolean): RouteNode => {
     const width = Math.ceil(Math.sqrt(size));
     return alt(
       ...Array.from({ length: size }, (_, i) =>
-        literal(`/r${i % width}/items`, variable(typed && i % 2 === 0, literal(`/v${Math.floor(i / width)}`, pathEnd(() => `route ${i}`)))),
+        literal(
+          `/r${i % width}/items`,
+          variable(
+            typed && i % 2 === 0,
+            literal(
+              `/v${Math.floor(i / width)}`,
+              pathEnd(() => `route ${i}`),
+            ),
+          ),
+        ),
       ),
     );
   };
@@ -257,34 +399,61 @@ describe("the generated walk against the table walk it is layered over", () => {
     expect(handOvers(larger)).toBeGreaterThan(0);
   });
 
-  test.each([10, 40, 100, 256])("at the generated/table boundary (%i routes, typed and text): same route and records as the table walk, and the same report with records kept only where read", (size) => {
-    const chains = chainsOf(growthTree(size, true), true);
-    const automaton = new Automaton(chains, true);
-    const lean = new Automaton(chains);
-    const entry = automaton.entryFor("GET");
-    expect(entry.walk).not.toBeNull();
-    const tableOnly = { ...entry, walk: null };
-    const width = Math.ceil(Math.sqrt(size));
-    fc.assert(
-      fc.property(fc.nat(width + 1), fc.constantFrom("items", "item", "itemsx", ""), fc.constantFrom("7", "x", "", "07"), fc.nat(width + 1), fc.constantFrom("", "/", "/more", "/a/b"), (a, items, id, b, tail) => {
-        const path = `/r${a}/${items}/${id}/v${b}${tail}`;
-        for (const prefix of [path, path.slice(0, path.lastIndexOf("/")), `/r${a}`]) {
-          const record = (first: Choice) => routeOf(first, automaton) === NONE ? [NONE] : [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed), automaton.value(2, Int, prefix)];
-          expect(record(automaton.firstInPath(entry, prefix, -1))).toEqual(record(automaton.firstInPath(tableOnly, prefix, -1)));
-          sameReport(lean, lean.entryFor("GET"), prefix);
-        }
-      }),
-      { seed: 1214, numRuns: 300 },
-    );
-  });
+  test.each([10, 40, 100, 256])(
+    "at the generated/table boundary (%i routes, typed and text): same route and records as the table walk, and the same report with records kept only where read",
+    (size) => {
+      const chains = chainsOf(growthTree(size, true), true);
+      const automaton = new Automaton(chains, true);
+      const lean = new Automaton(chains);
+      const entry = automaton.entryFor("GET");
+      expect(entry.walk).not.toBeNull();
+      const tableOnly = { ...entry, walk: null };
+      const width = Math.ceil(Math.sqrt(size));
+      fc.assert(
+        fc.property(
+          fc.nat(width + 1),
+          fc.constantFrom("items", "item", "itemsx", ""),
+          fc.constantFrom("7", "x", "", "07"),
+          fc.nat(width + 1),
+          fc.constantFrom("", "/", "/more", "/a/b"),
+          (a, items, id, b, tail) => {
+            const path = `/r${a}/${items}/${id}/v${b}${tail}`;
+            for (const prefix of [path, path.slice(0, path.lastIndexOf("/")), `/r${a}`]) {
+              const record = (first: Choice) =>
+                routeOf(first, automaton) === NONE
+                  ? [NONE]
+                  : [
+                      routeOf(first, automaton),
+                      automaton.consumed,
+                      automaton.complete,
+                      automaton.bounds.slice(0, 2 * automaton.consumed),
+                      automaton.value(2, Int, prefix),
+                    ];
+              expect(record(automaton.firstInPath(entry, prefix, -1))).toEqual(
+                record(automaton.firstInPath(tableOnly, prefix, -1)),
+              );
+              sameReport(lean, lean.entryFor("GET"), prefix);
+            }
+          },
+        ),
+        { seed: 1214, numRuns: 300 },
+      );
+    },
+  );
 
   test("routes deeper than any generated level (24 segments, typed ones below depth 16): same route and records as the table walk", () => {
     const deep = (n: number, int: boolean, id: string): RouteNode => {
       let node: RouteNode = pathEnd(() => id);
-      for (let at = n - 1; at >= 0; at--) node = at % 6 === 5 ? variable(int, node, `v${at}`) : literal(`/s${at}`, node);
+      for (let at = n - 1; at >= 0; at--)
+        node = at % 6 === 5 ? variable(int, node, `v${at}`) : literal(`/s${at}`, node);
       return node;
     };
-    const tree = alt(deep(24, true, "int"), deep(24, false, "text"), deep(20, false, "short"), literal("/s0", () => "prefix"));
+    const tree = alt(
+      deep(24, true, "int"),
+      deep(24, false, "text"),
+      deep(20, false, "short"),
+      literal("/s0", () => "prefix"),
+    );
     const automaton = new Automaton(chainsOf(tree, true), true);
     const lean = new Automaton(chainsOf(tree, true));
     const entry = automaton.entryFor("GET");
@@ -292,11 +461,24 @@ describe("the generated walk against the table walk it is layered over", () => {
     // generated to depth 16, the table walk below
     expect(handOvers(entry.walk)).toBeGreaterThan(0);
     const tableOnly = { ...entry, walk: null };
-    const segments = (n: number, value: string) => Array.from({ length: n }, (_, at) => (at % 6 === 5 ? value : `s${at}`));
-    const paths = [24, 20, 23, 25, 17, 16, 3].flatMap((n) => ["7", "x", ""].map((value) => `/${segments(n, value).join("/")}`));
+    const segments = (n: number, value: string) =>
+      Array.from({ length: n }, (_, at) => (at % 6 === 5 ? value : `s${at}`));
+    const paths = [24, 20, 23, 25, 17, 16, 3].flatMap((n) =>
+      ["7", "x", ""].map((value) => `/${segments(n, value).join("/")}`),
+    );
     for (const path of [...paths, ...paths.map((p) => `${p}/`), ...paths.map((p) => p.replace("s18", "s19"))]) {
-      const record = (first: Choice) => routeOf(first, automaton) === NONE ? [NONE] : [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
-      expect(record(automaton.firstInPath(entry, path, -1))).toEqual(record(automaton.firstInPath(tableOnly, path, -1)));
+      const record = (first: Choice) =>
+        routeOf(first, automaton) === NONE
+          ? [NONE]
+          : [
+              routeOf(first, automaton),
+              automaton.consumed,
+              automaton.complete,
+              automaton.bounds.slice(0, 2 * automaton.consumed),
+            ];
+      expect(record(automaton.firstInPath(entry, path, -1))).toEqual(
+        record(automaton.firstInPath(tableOnly, path, -1)),
+      );
       sameReport(lean, lean.entryFor("GET"), path);
     }
     const found = compile(tree).find("GET", `/${segments(24, "7").join("/")}`)!;
@@ -312,7 +494,9 @@ describe("the generated walk against the table walk it is layered over", () => {
     });
     const tree = alt(
       literal("/p/fixed", pathEnd(seen(0))),
-      ...Array.from({ length: 6 }, (_, k) => literal("/p", pathVar(`v${k}`, lengthParser(k), literal(`/e${k % 2}`, pathEnd(seen(k + 1)))))),
+      ...Array.from({ length: 6 }, (_, k) =>
+        literal("/p", pathVar(`v${k}`, lengthParser(k), literal(`/e${k % 2}`, pathEnd(seen(k + 1))))),
+      ),
       literal("/p", pathVar("t", Text, pathEnd(seen(7)))),
     );
     const automaton = new Automaton(chainsOf(tree, true), true);
@@ -325,8 +509,18 @@ describe("the generated walk against the table walk it is layered over", () => {
     for (let length = 0; length <= 13; length++) {
       for (const tail of ["", "/e0", "/e1", "/e2", "/e0/x"]) {
         const url = `/p/${"x".repeat(length)}${tail}`;
-        const record = (first: Choice) => routeOf(first, automaton) === NONE ? [NONE] : [routeOf(first, automaton), automaton.consumed, automaton.complete, automaton.bounds.slice(0, 2 * automaton.consumed)];
-        expect(record(automaton.firstInPath(entry, url, -1))).toEqual(record(automaton.firstInPath(tableOnly, url, -1)));
+        const record = (first: Choice) =>
+          routeOf(first, automaton) === NONE
+            ? [NONE]
+            : [
+                routeOf(first, automaton),
+                automaton.consumed,
+                automaton.complete,
+                automaton.bounds.slice(0, 2 * automaton.consumed),
+              ];
+        expect(record(automaton.firstInPath(entry, url, -1))).toEqual(
+          record(automaton.firstInPath(tableOnly, url, -1)),
+        );
         sameReport(lean, lean.entryFor("GET"), url);
         expect([url, reportOf(router.find("GET", url))]).toEqual([url, await interpreted(tree, "GET", url)]);
       }
@@ -334,13 +528,43 @@ describe("the generated walk against the table walk it is layered over", () => {
   });
 
   test("past 256 routes no code is generated; the table walk answers as the interpreter", async () => {
-    const many = alt(...Array.from({ length: 300 }, (_, i) => literal(`/r${i}`, pathVar("id", Text, literal("/v", pathEnd(() => `route ${i}`))))));
+    const many = alt(
+      ...Array.from({ length: 300 }, (_, i) =>
+        literal(
+          `/r${i}`,
+          pathVar(
+            "id",
+            Text,
+            literal(
+              "/v",
+              pathEnd(() => `route ${i}`),
+            ),
+          ),
+        ),
+      ),
+    );
     const automaton = new Automaton(chainsOf(many, true));
     expect(automaton.entryFor("GET").walk).toBeNull();
-    const few = new Automaton(chainsOf(alt(literal("/r1", pathVar("id", Text, pathEnd(() => "x")))), true));
+    const few = new Automaton(
+      chainsOf(
+        alt(
+          literal(
+            "/r1",
+            pathVar(
+              "id",
+              Text,
+              pathEnd(() => "x"),
+            ),
+          ),
+        ),
+        true,
+      ),
+    );
     expect(few.entryFor("GET").walk).not.toBeNull();
     for (const url of ["/r0/1/v", "/r299/x/v", "/r300/x/v", "/r12/x/w", "/r12/x/v/extra"]) {
-      expect(await inject(many, { method: "GET", url }, quiet)).toEqual(await inject(many, { method: "GET", url }, { ...quiet, dispatcher: interpreter }));
+      expect(await inject(many, { method: "GET", url }, quiet)).toEqual(
+        await inject(many, { method: "GET", url }, { ...quiet, dispatcher: interpreter }),
+      );
     }
   });
 });
@@ -357,7 +581,14 @@ describe("find with escapes and queries anywhere in the target, through generate
   const wide = (): RouteNode =>
     alt(
       ...Array.from({ length: 250 }, (_, i) =>
-        literal(`/r${i % 16}/items`, pathVar("id", Text, (i >> 4) % 2 === 0 ? literal(`/v${i >> 4}`, pathEnd(seen(i))) : pathVar("w", Text, pathEnd(seen(i))))),
+        literal(
+          `/r${i % 16}/items`,
+          pathVar(
+            "id",
+            Text,
+            (i >> 4) % 2 === 0 ? literal(`/v${i >> 4}`, pathEnd(seen(i))) : pathVar("w", Text, pathEnd(seen(i))),
+          ),
+        ),
       ),
       ...special(250),
     );
@@ -365,24 +596,61 @@ describe("find with escapes and queries anywhere in the target, through generate
     ["a small table (generated whole)", alt(...special(0)), false],
     ["a table handed over to the table walk", wide(), true],
   ];
-  const piece = fc.constantFrom("a", "b", "%62", "n", "7", "%37", "s", "x?y", "?", "%3F", "%", "%2F", "r0", "r1", "items", "v0", "v%30", "3", "");
-  const target = fc.tuple(fc.array(piece, { minLength: 0, maxLength: 5 }), fc.constantFrom("", "?q=1", "?a/b", "#f")).map(([pieces, tail]) => `/${pieces.join("/")}${tail}`);
+  const piece = fc.constantFrom(
+    "a",
+    "b",
+    "%62",
+    "n",
+    "7",
+    "%37",
+    "s",
+    "x?y",
+    "?",
+    "%3F",
+    "%",
+    "%2F",
+    "r0",
+    "r1",
+    "items",
+    "v0",
+    "v%30",
+    "3",
+    "",
+  );
+  const target = fc
+    .tuple(fc.array(piece, { minLength: 0, maxLength: 5 }), fc.constantFrom("", "?q=1", "?a/b", "#f"))
+    .map(([pieces, tail]) => `/${pieces.join("/")}${tail}`);
 
-  test.each(trees)("%s: same answer as the interpreter for targets with escapes and queries anywhere", async (_name, tree, handsOver) => {
-    const automaton = new Automaton(chainsOf(tree, true));
-    expect(automaton.entryFor("GET").walk).not.toBeNull();
-    expect(handOvers(automaton.entryFor("GET").walk) > 0).toBe(handsOver);
-    const router = compile(tree);
-    const fixed = ["/a/%62", "/a/b?x", "/a/b%3F", "/n/%37", "/n/7?", "/s/x%2Fy", "/s?q", "/r0/items/7/v%30", "/r0/items/7/v0?x", "/r1/items/%37/v0", "/a/"];
-    await fc.assert(
-      fc.asyncProperty(fc.array(target, { minLength: 1, maxLength: 10 }), async (targets) => {
-        for (const url of [...fixed, ...targets]) {
-          expect([url, reportOf(router.find("GET", url))]).toEqual([url, await interpreted(tree, "GET", url)]);
-        }
-      }),
-      { seed: 1215, numRuns: 60 },
-    );
-  });
+  test.each(trees)(
+    "%s: same answer as the interpreter for targets with escapes and queries anywhere",
+    async (_name, tree, handsOver) => {
+      const automaton = new Automaton(chainsOf(tree, true));
+      expect(automaton.entryFor("GET").walk).not.toBeNull();
+      expect(handOvers(automaton.entryFor("GET").walk) > 0).toBe(handsOver);
+      const router = compile(tree);
+      const fixed = [
+        "/a/%62",
+        "/a/b?x",
+        "/a/b%3F",
+        "/n/%37",
+        "/n/7?",
+        "/s/x%2Fy",
+        "/s?q",
+        "/r0/items/7/v%30",
+        "/r0/items/7/v0?x",
+        "/r1/items/%37/v0",
+        "/a/",
+      ];
+      await fc.assert(
+        fc.asyncProperty(fc.array(target, { minLength: 1, maxLength: 10 }), async (targets) => {
+          for (const url of [...fixed, ...targets]) {
+            expect([url, reportOf(router.find("GET", url))]).toEqual([url, await interpreted(tree, "GET", url)]);
+          }
+        }),
+        { seed: 1215, numRuns: 60 },
+      );
+    },
+  );
 });
 
 describe("generated code reads the request target as it is: where a `%` or `?` could change the answer", () => {
@@ -441,7 +709,12 @@ describe("a miss told where a literal switch finds no case for a character: only
   });
   // literals holding a `?` or `%` are in no switch (a raw segment never equals them): where a state
   // has one, a character no switch has may still begin a segment that decodes to it
-  const withEscapedLiterals = alt(literal("/x", pathEnd(seen(0))), literal("/y", pathEnd(seen(1))), literal("/a?b", pathEnd(seen(2))), literal("/c%d", pathEnd(seen(3))));
+  const withEscapedLiterals = alt(
+    literal("/x", pathEnd(seen(0))),
+    literal("/y", pathEnd(seen(1))),
+    literal("/a?b", pathEnd(seen(2))),
+    literal("/c%d", pathEnd(seen(3))),
+  );
   test.each([
     ["a literal with a `?`, spelled escaped", "/a%3Fb"],
     ["a literal with a `%`, spelled escaped", "/c%25d"],
@@ -453,13 +726,32 @@ describe("a miss told where a literal switch finds no case for a character: only
 test("a guard's routes bind their vars on top of the guard's from the walk's records, which their generated code keeps whole", async () => {
   // a guard at the root: its routes are routed from the start of the path by a program of their own
   const tree = alt(
-    pathVar("tenant", Text, guard((request: { vars: { tenant: string } }) => request.vars.tenant !== "none", alt(
-      literal("/items", pathVar("id", Text, pathEnd(seen(0)))),
-      literal("/users", pathVar("id", Int, literal("/posts", pathVar("post", Text, pathEnd(seen(1)))))),
-    ))),
-    guard(() => true, alt(literal("/a", pathVar("x", Text, pathEnd(seen(2)))), literal("/b", pathVar("n", Int, pathEnd(seen(3)))))),
+    pathVar(
+      "tenant",
+      Text,
+      guard(
+        (request: { vars: { tenant: string } }) => request.vars.tenant !== "none",
+        alt(
+          literal("/items", pathVar("id", Text, pathEnd(seen(0)))),
+          literal("/users", pathVar("id", Int, literal("/posts", pathVar("post", Text, pathEnd(seen(1)))))),
+        ),
+      ),
+    ),
+    guard(
+      () => true,
+      alt(literal("/a", pathVar("x", Text, pathEnd(seen(2)))), literal("/b", pathVar("n", Int, pathEnd(seen(3))))),
+    ),
   );
-  for (const url of ["/a/hello", "/a/xy", "/b/12", "/acme/items/7", "/acme/items/longer-id", "/acme/users/42/posts/first", "/none/items/7", "/b/x"]) {
+  for (const url of [
+    "/a/hello",
+    "/a/xy",
+    "/b/12",
+    "/acme/items/7",
+    "/acme/items/longer-id",
+    "/acme/users/42/posts/first",
+    "/none/items/7",
+    "/b/x",
+  ]) {
     const expected = await inject(tree, { method: "GET", url }, { ...quiet, dispatcher: interpreter });
     const dispatched = await inject(tree, { method: "GET", url }, quiet);
     expect([url, dispatched.status, dispatched.body]).toEqual([url, expected.status, expected.body]);
@@ -470,20 +762,55 @@ describe("the table walk matches literals where they lie in the path (tables pas
   // literals sharing their first three characters, shorter than three, longer than the character
   // loop, with characters past Latin-1 (the key reads UTF-16 units), and look-alikes of each other
   // (and literals with a `?` or `%`, which only a decoded segment equals: "a?b" is the path /a)
-  const WORDS = ["comments", "commits", "com", "co", "c", "ab", "abc", "abcd", "abcdefghij", "abcdefghik", "€uro", "日本", "ü", "__proto__", "r1", "r10", "r1x", "a?b", "5%", "%"];
+  const WORDS = [
+    "comments",
+    "commits",
+    "com",
+    "co",
+    "c",
+    "ab",
+    "abc",
+    "abcd",
+    "abcdefghij",
+    "abcdefghik",
+    "€uro",
+    "日本",
+    "ü",
+    "__proto__",
+    "r1",
+    "r10",
+    "r1x",
+    "a?b",
+    "5%",
+    "%",
+  ];
   const route = fc.record({
-    parts: fc.array(fc.oneof(fc.constantFrom(...WORDS).map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 1, maxLength: 3 }),
+    parts: fc.array(
+      fc.oneof(
+        fc.constantFrom(...WORDS).map((w) => ({ literal: w })),
+        fc.constantFrom({ text: true }, { int: true }),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
     exact: fc.boolean(),
   });
   /** A literal segment holding a `/`: no pattern makes one, but a tree is data; only a decoded `%2F` equals it. */
-  const slashed = (next: RouteNode): RouteNode => Object.freeze({ kind: "path", literal: "/a%2Fb", segments: Object.freeze(["a/b"]), next }) as RouteNode;
-  const toTree = (routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean }[]): RouteNode =>
+  const slashed = (next: RouteNode): RouteNode =>
+    Object.freeze({ kind: "path", literal: "/a%2Fb", segments: Object.freeze(["a/b"]), next }) as RouteNode;
+  const toTree = (
+    routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean }[],
+  ): RouteNode =>
     alt(
       ...routes.map(({ parts, exact }, i) => {
         let node: Parameters<typeof method>[1] = exact ? pathEnd(seen(i)) : seen(i);
         for (let at = parts.length - 1; at >= 0; at--) {
           const part = parts[at]!;
-          node = "literal" in part ? literal(`/${part.literal}`, node) : "int" in part ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+          node =
+            "literal" in part
+              ? literal(`/${part.literal}`, node)
+              : "int" in part
+                ? pathVar(`v${at}`, Int, node)
+                : pathVar(`v${at}`, Text, node);
         }
         return method("GET", node);
       }),
@@ -495,30 +822,68 @@ describe("the table walk matches literals where they lie in the path (tables pas
   const piece = fc.constantFrom(
     ...WORDS,
     // near misses: one character short or past, changed after the key, the key alone
-    "comment", "commentsX", "commitz", "cox", "abcdefghi", "abcdefghijk", "abcdefghix", "€ur", "日", "r1y", "r",
+    "comment",
+    "commentsX",
+    "commitz",
+    "cox",
+    "abcdefghi",
+    "abcdefghijk",
+    "abcdefghix",
+    "€ur",
+    "日",
+    "r1y",
+    "r",
     // escapes: decoded they equal a literal (or hold a `/`), so the walk of decoded segments answers
-    "%61b", "co%6D", "%E2%82%ACuro", "a%2Fb", "a%2fb", "%2F", "a%3Fb", "5%25", "%25",
+    "%61b",
+    "co%6D",
+    "%E2%82%ACuro",
+    "a%2Fb",
+    "a%2fb",
+    "%2F",
+    "a%3Fb",
+    "5%25",
+    "%25",
     // captured segments: short and long (read one by one, or searched natively), with a `%` or `?`
     // in the first characters or past them; what a capture reads next is adapted to the last one
-    "", "7", "x", "123", "abcdefghijklmnop", "1%32", "12%33", "1?x", "abcdefgh%41", "abcdefghijk?l", "%7A%7Azzzzzzzz",
+    "",
+    "7",
+    "x",
+    "123",
+    "abcdefghijklmnop",
+    "1%32",
+    "12%33",
+    "1?x",
+    "abcdefgh%41",
+    "abcdefghijk?l",
+    "%7A%7Azzzzzzzz",
   );
-  const target = fc.tuple(fc.array(piece, { minLength: 0, maxLength: 4 }), fc.constantFrom("", "/", "?q=1", "?a/b")).map(([pieces, tail]) => `/${pieces.join("/")}${tail}`);
+  const target = fc
+    .tuple(fc.array(piece, { minLength: 0, maxLength: 4 }), fc.constantFrom("", "/", "?q=1", "?a/b"))
+    .map(([pieces, tail]) => `/${pieces.join("/")}${tail}`);
 
   test("find and dispatch answer as the interpreter, for random tables and targets", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(route, { minLength: 1, maxLength: 10 }), fc.array(target, { minLength: 1, maxLength: 12 }), async (routes, targets) => {
-        const tree = toTree(routes);
-        expect(new Automaton(chainsOf(tree, true)).entryFor("GET").walk).toBeNull();
-        const router = compile(tree);
-        // each route's own path, and near misses of it: one literal's fourth or last character changed
-        const own = routes.flatMap(({ parts }) => {
-          const spell = (change: (word: string) => string, which: number) =>
-            `/${parts.map((part, at) => ("literal" in part ? (at === which ? change(part.literal) : part.literal) : "7")).join("/")}`;
-          const near = parts.flatMap((_, at) => [spell((w) => `${w.slice(0, 3)}x${w.slice(4)}`, at), spell((w) => `${w.slice(0, -1)}x`, at)]);
-          return [spell((w) => w, -1), ...near];
-        });
-        for (const url of ["/a%2Fb", "/c/a%2Fb/7", "/c/a/b/7", "/a/b", ...own, ...targets]) await sameAnswers(tree, url, router);
-      }),
+      fc.asyncProperty(
+        fc.array(route, { minLength: 1, maxLength: 10 }),
+        fc.array(target, { minLength: 1, maxLength: 12 }),
+        async (routes, targets) => {
+          const tree = toTree(routes);
+          expect(new Automaton(chainsOf(tree, true)).entryFor("GET").walk).toBeNull();
+          const router = compile(tree);
+          // each route's own path, and near misses of it: one literal's fourth or last character changed
+          const own = routes.flatMap(({ parts }) => {
+            const spell = (change: (word: string) => string, which: number) =>
+              `/${parts.map((part, at) => ("literal" in part ? (at === which ? change(part.literal) : part.literal) : "7")).join("/")}`;
+            const near = parts.flatMap((_, at) => [
+              spell((w) => `${w.slice(0, 3)}x${w.slice(4)}`, at),
+              spell((w) => `${w.slice(0, -1)}x`, at),
+            ]);
+            return [spell((w) => w, -1), ...near];
+          });
+          for (const url of ["/a%2Fb", "/c/a%2Fb/7", "/c/a/b/7", "/a/b", ...own, ...targets])
+            await sameAnswers(tree, url, router);
+        },
+      ),
       { seed: 1216, numRuns: 80 },
     );
   });
@@ -528,10 +893,16 @@ describe("walks deeper than the records start with room for (32 segments: a walk
   /** `/s0/s1/…` to `n` segments, the ones at `typed` captured (Int where the depth is even, else Text). */
   const deep = (n: number, typed: readonly number[], id: number, exact = true): RouteNode => {
     let node: RouteNode = exact ? pathEnd(seen(id)) : alt(seen(id));
-    for (let at = n - 1; at >= 0; at--) node = !typed.includes(at) ? literal(`/s${at}`, node) : at % 2 === 0 ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+    for (let at = n - 1; at >= 0; at--)
+      node = !typed.includes(at)
+        ? literal(`/s${at}`, node)
+        : at % 2 === 0
+          ? pathVar(`v${at}`, Int, node)
+          : pathVar(`v${at}`, Text, node);
     return node;
   };
-  const segments = (n: number, values: Record<number, string>) => Array.from({ length: n }, (_, at) => values[at] ?? `s${at}`);
+  const segments = (n: number, values: Record<number, string>) =>
+    Array.from({ length: n }, (_, at) => values[at] ?? `s${at}`);
   const routes = [
     method("GET", deep(70, [2, 35, 40, 50, 69], 0)),
     method("GET", deep(70, [2, 40, 69], 1)),
@@ -539,7 +910,10 @@ describe("walks deeper than the records start with room for (32 segments: a walk
   ];
   // on its own (generated code to depth 16, the table walk below), and past 256 routes (the table walk alone)
   const small = alt(...routes);
-  const large = alt(...routes, ...Array.from({ length: 257 }, (_, i) => method("PUT", literal(`/pad${i}`, pathEnd(seen(300 + i))))));
+  const large = alt(
+    ...routes,
+    ...Array.from({ length: 257 }, (_, i) => method("PUT", literal(`/pad${i}`, pathEnd(seen(300 + i))))),
+  );
   const urls = [
     `/${segments(70, { 2: "7", 35: "y", 40: "8", 50: "9", 69: "ten" }).join("/")}`,
     // route 0's Int at depth 50 fails: route 1
@@ -590,23 +964,45 @@ describe("find's generated front: the method told by `===`, then the entry's sta
   const METHODS = ["GET", "POST", "M'X", "`$`", "$+"];
   const word = fc.constantFrom("a", "ab", "1", "12", "__proto__", "x");
   const route = fc.record({
-    parts: fc.array(fc.oneof(word.map((w) => ({ literal: w })), fc.constantFrom({ text: true }, { int: true })), { minLength: 0, maxLength: 3 }),
+    parts: fc.array(
+      fc.oneof(
+        word.map((w) => ({ literal: w })),
+        fc.constantFrom({ text: true }, { int: true }),
+      ),
+      { minLength: 0, maxLength: 3 },
+    ),
     exact: fc.boolean(),
     verb: fc.constantFrom(...METHODS, null),
   });
-  const toTree = (routes: { parts: ({ literal: string } | { text: boolean } | { int: boolean })[]; exact: boolean; verb: string | null }[]): RouteNode =>
+  const toTree = (
+    routes: {
+      parts: ({ literal: string } | { text: boolean } | { int: boolean })[];
+      exact: boolean;
+      verb: string | null;
+    }[],
+  ): RouteNode =>
     alt(
       ...routes.map(({ parts, exact, verb }, i) => {
         let node: Parameters<typeof method>[1] = exact ? pathEnd(seen(i)) : seen(i);
         for (let at = parts.length - 1; at >= 0; at--) {
           const part = parts[at]!;
-          node = "literal" in part ? literal(`/${part.literal}`, node) : "int" in part ? pathVar(`v${at}`, Int, node) : pathVar(`v${at}`, Text, node);
+          node =
+            "literal" in part
+              ? literal(`/${part.literal}`, node)
+              : "int" in part
+                ? pathVar(`v${at}`, Int, node)
+                : pathVar(`v${at}`, Text, node);
         }
         return verb === null ? node : method(verb, node);
       }),
     );
   // plain paths, and ones the front leaves to find's own code: a query, an escape, no leading `/`
-  const target = fc.tuple(fc.array(fc.oneof(word, fc.constantFrom("", "a%62", "7")), { maxLength: 4 }), fc.constantFrom("", "?q=1", "/")).map(([ws, tail]) => `/${ws.join("/")}${tail}`);
+  const target = fc
+    .tuple(
+      fc.array(fc.oneof(word, fc.constantFrom("", "a%62", "7")), { maxLength: 4 }),
+      fc.constantFrom("", "?q=1", "/"),
+    )
+    .map(([ws, tail]) => `/${ws.join("/")}${tail}`);
   const targets = fc.array(fc.oneof(target, fc.constantFrom("*", "http://h/a/1")), { minLength: 1, maxLength: 8 });
 
   test("answers as the interpreter for random tables over several methods (some with routes of no method), every method and a method with no routes", async () => {
@@ -615,11 +1011,23 @@ describe("find's generated front: the method told by `===`, then the entry's sta
       fc.asyncProperty(fc.array(route, { minLength: 1, maxLength: 10 }), targets, async (routes, urls) => {
         const tree = toTree(routes);
         const automaton = new Automaton(chainsOf(tree, true));
-        if (generatedFront(automaton.byMethod(), automaton, { staticRoute: () => null, chosen: () => null, undecided: () => null, general: () => null }) !== null) fronted++;
+        if (
+          generatedFront(automaton.byMethod(), automaton, {
+            staticRoute: () => null,
+            chosen: () => null,
+            undecided: () => null,
+            general: () => null,
+          }) !== null
+        )
+          fronted++;
         const router = compile(tree);
         for (const verb of [...METHODS, "PUT"]) {
           for (const url of urls) {
-            expect([verb, url, reportOf(router.find(verb, url))]).toEqual([verb, url, await interpreted(tree, verb, url)]);
+            expect([verb, url, reportOf(router.find(verb, url))]).toEqual([
+              verb,
+              url,
+              await interpreted(tree, verb, url),
+            ]);
           }
         }
       }),
@@ -633,12 +1041,16 @@ describe("find's generated front: the method told by `===`, then the entry's sta
     const marker = "__switchyardFrontInjected";
     const attacks = [`GET";globalThis.${marker}=1;"`, `\`+(globalThis.${marker}=1)+\``];
     const automaton = { walk: () => NONE, staticCode: null, statics: null, start: null };
-    const front = generatedFront({ methods: attacks, entries: [automaton, automaton], otherwise: automaton }, new Automaton([]), {
-      staticRoute: () => "static",
-      chosen: () => "chosen",
-      undecided: () => "undecided",
-      general: () => "general",
-    });
+    const front = generatedFront(
+      { methods: attacks, entries: [automaton, automaton], otherwise: automaton },
+      new Automaton([]),
+      {
+        staticRoute: () => "static",
+        chosen: () => "chosen",
+        undecided: () => "undecided",
+        general: () => "general",
+      },
+    );
     expect(front).not.toBeNull();
     for (const m of [...attacks, "GET"]) expect(front!(m, "/a")).toBeNull();
     expect(marker in globalThis).toBe(false);
@@ -653,7 +1065,25 @@ test("segments that are proper prefixes of the literals (generated code reads pa
     method("GET", literal("/ab/cd", pathEnd(seen(3)))),
   );
   const router = compile(tree);
-  const urls = ["/u", "/us", "/use", "/user", "/users", "/usersx", "/userx", "/userx/", "/userx/7", "/a", "/ab", "/ab/", "/ab/c", "/ab/cd", "/ab/cde", "/abccd", "/"];
+  const urls = [
+    "/u",
+    "/us",
+    "/use",
+    "/user",
+    "/users",
+    "/usersx",
+    "/userx",
+    "/userx/",
+    "/userx/7",
+    "/a",
+    "/ab",
+    "/ab/",
+    "/ab/c",
+    "/ab/cd",
+    "/ab/cde",
+    "/abccd",
+    "/",
+  ];
   const expected = new Map<string, unknown>();
   for (const url of urls) expected.set(url, await interpreted(tree, "GET", url));
   const report = (url: string) => reportOf(router.find("GET", url));
@@ -673,10 +1103,16 @@ test("find's front where a method's static paths are a table (too many for their
   const automaton = new Automaton(chainsOf(tree, true));
   const entry = automaton.entryFor("GET");
   expect([entry.walk !== null, entry.staticCode, entry.statics !== null]).toEqual([true, null, true]);
-  const front = generatedFront(automaton.byMethod(), automaton, { staticRoute: (route) => route, chosen: () => null, undecided: () => null, general: () => null });
+  const front = generatedFront(automaton.byMethod(), automaton, {
+    staticRoute: (route) => route,
+    chosen: () => null,
+    undecided: () => null,
+    general: () => null,
+  });
   expect(String(front)).toContain("A.firstStatic(E0, u)");
   // through the front, static paths are answered by the table before the walk is called
   for (const i of [0, 1, 77, 249]) expect(front!("GET", `/p${i}/x${i % 7}`)).toBe(i);
   const router = compile(tree);
-  for (const url of ["/p0/x0", "/p77/x0", "/p249/x4", "/p249/x5", "/p/anything", "/p250/x5", "/p1"]) await sameAnswers(tree, url, router);
+  for (const url of ["/p0/x0", "/p77/x0", "/p249/x4", "/p249/x5", "/p/anything", "/p250/x5", "/p1"])
+    await sameAnswers(tree, url, router);
 });

@@ -54,8 +54,23 @@ const Upper: PathParser<{ readonly upper: string }> = {
 const PARSERS: readonly PathParser<unknown>[] = [Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day, Even, Upper];
 
 const LITERALS = ["a", "b", "ab", "user", "7", "007", "true", "x y", "%41", "é", "a/b", "GET", "a?b"];
-const VALUES = ["12", "-3", "+4", "0", "1e3", "2.5", "TRUE", "false", "AB", "boom", "", "9007199254740993",
-  "123e4567-e89b-12d3-a456-426614174000", "2024-02-29", "2023-02-29"];
+const VALUES = [
+  "12",
+  "-3",
+  "+4",
+  "0",
+  "1e3",
+  "2.5",
+  "TRUE",
+  "false",
+  "AB",
+  "boom",
+  "",
+  "9007199254740993",
+  "123e4567-e89b-12d3-a456-426614174000",
+  "2024-02-29",
+  "2023-02-29",
+];
 // raw forms: plain, percent-encoded, malformed escapes, an encoded slash
 const RAW_EXTRA = ["%61", "%2F", "a%2Fb", "x%20y", "%zz", "%4", "%C3%A9", "%FF", "+", ".."];
 const METHODS = ["GET", "POST", "DELETE"];
@@ -78,21 +93,56 @@ function specArbitrary(withShared: boolean): fc.Arbitrary<Spec> {
   const { node } = fc.letrec<{ node: Spec }>((tie) => ({
     node: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
-      { arbitrary: fc.record({ kind: fc.constant("handler" as const), behaviour: fc.nat(HANDLER_BEHAVIOURS - 1) }), weight: 3 },
-      ...(withShared ? [{ arbitrary: fc.record({ kind: fc.constant("shared" as const), index: fc.nat(2) }), weight: 1 }] : []),
-      { arbitrary: fc.record({ kind: fc.constant("method" as const), method: fc.constantFrom(...METHODS), next: tie("node") }), weight: 2 },
+      {
+        arbitrary: fc.record({ kind: fc.constant("handler" as const), behaviour: fc.nat(HANDLER_BEHAVIOURS - 1) }),
+        weight: 3,
+      },
+      ...(withShared
+        ? [{ arbitrary: fc.record({ kind: fc.constant("shared" as const), index: fc.nat(2) }), weight: 1 }]
+        : []),
+      {
+        arbitrary: fc.record({
+          kind: fc.constant("method" as const),
+          method: fc.constantFrom(...METHODS),
+          next: tie("node"),
+        }),
+        weight: 2,
+      },
       {
         arbitrary: fc.record({
           kind: fc.constant("path" as const),
-          literal: fc.oneof(fc.constantFrom(...LITERALS).map((l) => `/${l}`), fc.constantFrom("/", "/a/b", "//a/", "/user/7")),
+          literal: fc.oneof(
+            fc.constantFrom(...LITERALS).map((l) => `/${l}`),
+            fc.constantFrom("/", "/a/b", "//a/", "/user/7"),
+          ),
           next: tie("node"),
         }),
         weight: 4,
       },
-      { arbitrary: fc.record({ kind: fc.constant("pathVar" as const), parser: fc.nat(PARSERS.length - 1), next: tie("node") }), weight: 3 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant("pathVar" as const),
+          parser: fc.nat(PARSERS.length - 1),
+          next: tie("node"),
+        }),
+        weight: 3,
+      },
       { arbitrary: fc.record({ kind: fc.constant("pathEnd" as const), next: tie("node") }), weight: 2 },
-      { arbitrary: fc.record({ kind: fc.constant("alt" as const), alternatives: fc.array(tie("node"), { maxLength: 4 }) }), weight: 3 },
-      { arbitrary: fc.record({ kind: fc.constant("guard" as const), behaviour: fc.nat(GUARD_BEHAVIOURS - 1), next: tie("node") }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant("alt" as const),
+          alternatives: fc.array(tie("node"), { maxLength: 4 }),
+        }),
+        weight: 3,
+      },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant("guard" as const),
+          behaviour: fc.nat(GUARD_BEHAVIOURS - 1),
+          next: tie("node"),
+        }),
+        weight: 1,
+      },
     ),
   }));
   return node;
@@ -128,7 +178,12 @@ class TreeBuilder {
       case "handler":
         return { kind: "handler", handler: handlerBehaviour(this.handlers++, spec.behaviour) };
       case "shared":
-        return this.shared[spec.index % Math.max(1, this.shared.length)] ?? { kind: "handler", handler: handlerBehaviour(this.handlers++, 0) };
+        return (
+          this.shared[spec.index % Math.max(1, this.shared.length)] ?? {
+            kind: "handler",
+            handler: handlerBehaviour(this.handlers++, 0),
+          }
+        );
     }
   }
 }
@@ -157,7 +212,8 @@ function handlerBehaviour(id: number, behaviour: number): Handler {
       return async () => routeMismatch();
     case 5:
       // answers only when something is left over or a variable was captured
-      return (request) => (request.rest.length > 0 || Object.keys(request.vars).length > 0 ? json(seen(id, request)) : routeMismatch());
+      return (request) =>
+        request.rest.length > 0 || Object.keys(request.vars).length > 0 ? json(seen(id, request)) : routeMismatch();
     case 6:
       return () => {
         throw new Error(`handler ${id} failed`);
@@ -189,7 +245,12 @@ function guardBehaviour(behaviour: number): (request: RoutedRequest) => boolean 
 }
 
 const segmentArbitrary = fc.oneof(
-  { arbitrary: fc.constantFrom(...LITERALS.filter((l) => !l.includes("/") && !l.includes("%") && !l.includes(" ") && l !== "é")), weight: 5 },
+  {
+    arbitrary: fc.constantFrom(
+      ...LITERALS.filter((l) => !l.includes("/") && !l.includes("%") && !l.includes(" ") && l !== "é"),
+    ),
+    weight: 5,
+  },
   { arbitrary: fc.constantFrom(...VALUES), weight: 4 },
   { arbitrary: fc.constantFrom(...RAW_EXTRA, "%2541", "user%2F7"), weight: 2 },
 );
@@ -206,7 +267,10 @@ const requestArbitrary = fc.record({
 });
 
 const treeArbitrary = fc
-  .tuple(fc.array(specArbitrary(false), { minLength: 1, maxLength: 3 }), fc.array(specArbitrary(true), { minLength: 1, maxLength: 8 }))
+  .tuple(
+    fc.array(specArbitrary(false), { minLength: 1, maxLength: 3 }),
+    fc.array(specArbitrary(true), { minLength: 1, maxLength: 8 }),
+  )
   .map(([sharedSpecs, specs]) => {
     const builder = new TreeBuilder(sharedSpecs);
     return alt(...specs.map((spec) => builder.build(spec)));
@@ -214,9 +278,17 @@ const treeArbitrary = fc
 
 /** A sample raw segment each parser accepts (and one that `Even` rejects but `Int` accepts). */
 const ACCEPTED = new Map<PathParser<unknown>, readonly string[]>([
-  [Int, ["12", "-3"]], [Int64, ["-9223372036854775808"]], [Integer, ["123456789012345678901234"]], [Word, ["0", "42"]],
-  [Double, ["2.5", "1e3"]], [Bool, ["TRUE"]], [Text, ["free", "", "x%20y"]], [UUID, ["123E4567-e89b-12d3-a456-426614174000"]],
-  [Day, ["2024-02-29"]], [Even, ["4", "7"]], [Upper, ["AB", "%41"]],
+  [Int, ["12", "-3"]],
+  [Int64, ["-9223372036854775808"]],
+  [Integer, ["123456789012345678901234"]],
+  [Word, ["0", "42"]],
+  [Double, ["2.5", "1e3"]],
+  [Bool, ["TRUE"]],
+  [Text, ["free", "", "x%20y"]],
+  [UUID, ["123E4567-e89b-12d3-a456-426614174000"]],
+  [Day, ["2024-02-29"]],
+  [Even, ["4", "7"]],
+  [Upper, ["AB", "%41"]],
 ]);
 
 /** Request paths that follow the routes of a tree (as raw segments), a few per route. */
@@ -275,10 +347,16 @@ function bent(tree: RouteNode, { route, bend, extra, method }: Bend): { method: 
 
 /** Half arbitrary requests, half requests that follow (or nearly follow) a route of the tree. */
 function requestsArbitrary(count: number) {
-  return fc.array(fc.oneof(requestArbitrary.map((r) => () => r), bendArbitrary.map((b) => (tree: RouteNode) => bent(tree, b))), {
-    minLength: count,
-    maxLength: count,
-  });
+  return fc.array(
+    fc.oneof(
+      requestArbitrary.map((r) => () => r),
+      bendArbitrary.map((b) => (tree: RouteNode) => bent(tree, b)),
+    ),
+    {
+      minLength: count,
+      maxLength: count,
+    },
+  );
 }
 
 const quiet = { onError: () => {} };
@@ -309,9 +387,20 @@ describe("compile ≡ interpret (property)", () => {
           const found = compiled.find(request.method, request.url);
           if (found !== null) expect(inheritance(found.vars)).toEqual(INHERITS_NOTHING);
           const expected = await inject(reference, request, { ...quiet, dispatcher: interpreter });
-          const actual = found === null ? null : { id: idOf.get(found.handler), vars: found.vars, inherits: inheritance(found.vars), labels: Object.keys(found.vars), rest: found.rest };
+          const actual =
+            found === null
+              ? null
+              : {
+                  id: idOf.get(found.handler),
+                  vars: found.vars,
+                  inherits: inheritance(found.vars),
+                  labels: Object.keys(found.vars),
+                  rest: found.rest,
+                };
           // through the same JSON writer as the reference's reply (bigint, Day)
-          expect(actual === null ? null : JSON.parse(json(actual).body as string)).toEqual(expected.status === 404 ? null : JSON.parse(expected.body));
+          expect(actual === null ? null : JSON.parse(json(actual).body as string)).toEqual(
+            expected.status === 404 ? null : JSON.parse(expected.body),
+          );
         }
       }),
       { numRuns: 300 },

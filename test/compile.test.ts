@@ -42,13 +42,22 @@ async function answer(tree: RouteNode, url: string, verb = "GET"): Promise<strin
   return actual.status === 200 ? actual.body : String(actual.status);
 }
 
-const says = (word: string): Handler => () => word;
+const says =
+  (word: string): Handler =>
+  () =>
+    word;
 const echo: Handler = (request) => ({ vars: request.vars, rest: request.rest });
 
 describe("first match in declaration order", () => {
   test("a typed variable that accepts a literal wins when declared first, the literal when it is", async () => {
-    const varFirst = alt(path("/user", pathVar("id", Int, pathEnd(says("var")))), path("/user/007", pathEnd(says("static"))));
-    const staticFirst = alt(path("/user/007", pathEnd(says("static"))), path("/user", pathVar("id", Int, pathEnd(says("var")))));
+    const varFirst = alt(
+      path("/user", pathVar("id", Int, pathEnd(says("var")))),
+      path("/user/007", pathEnd(says("static"))),
+    );
+    const staticFirst = alt(
+      path("/user/007", pathEnd(says("static"))),
+      path("/user", pathVar("id", Int, pathEnd(says("var")))),
+    );
     expect(await answer(varFirst, "/user/007")).toBe("var");
     expect(await answer(staticFirst, "/user/007")).toBe("static");
     expect(await answer(staticFirst, "/user/7")).toBe("var");
@@ -79,8 +88,18 @@ describe("first match in declaration order", () => {
 describe("routeMismatch() resumes where the interpreter would", () => {
   test("the next candidate in order, whichever branch of the automaton it is on", async () => {
     const tree = alt(
-      path("/a", pathVar("x", Text, pathEnd(() => routeMismatch()))),
-      path("/a/b", pathEnd(() => routeMismatch())),
+      path(
+        "/a",
+        pathVar(
+          "x",
+          Text,
+          pathEnd(() => routeMismatch()),
+        ),
+      ),
+      path(
+        "/a/b",
+        pathEnd(() => routeMismatch()),
+      ),
       path("/a", echo),
       path("/a/b", pathEnd(says("late"))),
     );
@@ -88,7 +107,11 @@ describe("routeMismatch() resumes where the interpreter would", () => {
   });
 
   test("async mismatches too, and a sync answer after them", async () => {
-    const tree = alt(path("/a", async () => routeMismatch()), path("/a", () => Promise.resolve(routeMismatch())), path("/a", says("third")));
+    const tree = alt(
+      path("/a", async () => routeMismatch()),
+      path("/a", () => Promise.resolve(routeMismatch())),
+      path("/a", says("third")),
+    );
     expect(await answer(tree, "/a")).toBe("third");
   });
 
@@ -102,10 +125,13 @@ describe("guards", () => {
   test("run whenever the tests above them pass, even when nothing below could match", async () => {
     const seen: string[] = [];
     const tree = alt(
-      guard(() => {
-        seen.push("guard");
-        return true;
-      }, path("/x", pathEnd(says("x")))),
+      guard(
+        () => {
+          seen.push("guard");
+          return true;
+        },
+        path("/x", pathEnd(says("x"))),
+      ),
       path("/y", says("y")),
     );
     expect(await answer(tree, "/y")).toBe("y");
@@ -113,18 +139,39 @@ describe("guards", () => {
   });
 
   test("a throwing guard is a 500 even when the path below it would not match", async () => {
-    const tree = alt(guard(() => { throw new Error("no"); }, path("/x", says("x"))), path("/y", says("y")));
+    const tree = alt(
+      guard(
+        () => {
+          throw new Error("no");
+        },
+        path("/x", says("x")),
+      ),
+      path("/y", says("y")),
+    );
     expect(await answer(tree, "/y")).toBe("500");
   });
 
   test("a passing async guard whose routes do not answer goes on with the next alternative", async () => {
-    const tree = alt(guard(async () => true, pathEnd(says("root"))), says("fallback"));
+    const tree = alt(
+      guard(async () => true, pathEnd(says("root"))),
+      says("fallback"),
+    );
     expect(await answer(tree, "/a")).toBe("fallback");
     expect(await answer(tree, "/")).toBe("root");
   });
 
   test("see the variables captured so far and the rest; routes below continue from there", async () => {
-    const tree = path("/t", pathVar("id", Int, guard((request) => request.vars.id > 0 && request.rest.length === 2, path("/ok", pathVar("n", Bool, pathEnd(echo))))));
+    const tree = path(
+      "/t",
+      pathVar(
+        "id",
+        Int,
+        guard(
+          (request) => request.vars.id > 0 && request.rest.length === 2,
+          path("/ok", pathVar("n", Bool, pathEnd(echo))),
+        ),
+      ),
+    );
     expect(JSON.parse(await answer(tree, "/t/3/ok/TRUE"))).toEqual({ vars: { id: 3, n: true }, rest: [] });
     expect(await answer(tree, "/t/0/ok/true")).toBe("404");
   });
@@ -226,11 +273,19 @@ describe("path details", () => {
 describe("parsers", () => {
   test("more than four different typed parsers at one segment (transitions built on first use)", async () => {
     const tree = alt(
-      ...([Int64, Bool, UUID, Day, Double, Word] as PathParser<unknown>[]).map((parser, i) => pathVar(`v${i}`, parser, pathEnd(says(parser.name)))),
+      ...([Int64, Bool, UUID, Day, Double, Word] as PathParser<unknown>[]).map((parser, i) =>
+        pathVar(`v${i}`, parser, pathEnd(says(parser.name))),
+      ),
       pathVar("rest", Integer, pathEnd(says("Integer"))),
       says("none"),
     );
-    for (const [url, expected] of [["/12", "Int64"], ["/true", "Bool"], ["/2024-01-05", "Day"], ["/2.5", "Double"], ["/x", "none"]]) {
+    for (const [url, expected] of [
+      ["/12", "Int64"],
+      ["/true", "Bool"],
+      ["/2024-01-05", "Day"],
+      ["/2.5", "Double"],
+      ["/x", "none"],
+    ]) {
       expect(await answer(tree, url!)).toBe(expected);
     }
   });
@@ -244,17 +299,31 @@ describe("parsers", () => {
       },
       toUrlPiece: String,
     };
-    const tree = alt(pathVar("p", Picky, pathEnd(says("picky"))), path("/bad", pathEnd(says("literal"))), says("other"));
+    const tree = alt(
+      pathVar("p", Picky, pathEnd(says("picky"))),
+      path("/bad", pathEnd(says("literal"))),
+      says("other"),
+    );
     expect(await answer(tree, "/bad")).toBe("literal");
     expect(await answer(tree, "/pa")).toBe("picky");
     expect(await answer(tree, "/zz")).toBe("other");
   });
 
   test("values are parsed per request (never shared) in an object that inherits nothing, `__proto__` included", async () => {
-    const tree = pathVar("__proto__", Day, pathEnd((request) => ({ inherits: inheritance(request.vars), keys: Object.keys(request.vars) })));
+    const tree = pathVar(
+      "__proto__",
+      Day,
+      pathEnd((request) => ({ inherits: inheritance(request.vars), keys: Object.keys(request.vars) })),
+    );
     expect(JSON.parse(await answer(tree, "/2024-02-29"))).toEqual({ inherits: INHERITS_NOTHING, keys: ["__proto__"] });
     const days = new Set<unknown>();
-    const collect = compile(pathVar("d", Day, pathEnd(() => "")));
+    const collect = compile(
+      pathVar(
+        "d",
+        Day,
+        pathEnd(() => ""),
+      ),
+    );
     for (let i = 0; i < 2; i++) days.add(collect.find("GET", "/2024-01-01")!.vars.d);
     expect(days.size).toBe(2);
   });
@@ -274,7 +343,11 @@ describe("parsing and static paths", () => {
       return seen.length % 2 === 1 ? routeMismatch() : "second";
     };
     // two parsers compete at the segment, so the walk decides it by parsing
-    const tree = alt(pathVar("x", Counted, pathEnd(keep)), pathVar("x", Counted, pathEnd(keep)), pathVar("x", Int, pathEnd(says("int"))));
+    const tree = alt(
+      pathVar("x", Counted, pathEnd(keep)),
+      pathVar("x", Counted, pathEnd(keep)),
+      pathVar("x", Int, pathEnd(says("int"))),
+    );
     expect(compile(tree).find("GET", "/7")!.vars).toEqual({ x: { n: 1 } });
     expect(calls).toBe(1);
     expect(await answer(tree, "/7")).toBe("second");
@@ -302,7 +375,11 @@ describe("parsing and static paths", () => {
   });
 
   test("a literal with `?` or `%` is never a static path: the query is cut first, escapes are decoded", async () => {
-    const tree = alt(path("/a?b", pathEnd(says("question"))), path("/a%b", pathEnd(says("percent"))), path("/a", pathEnd(says("a"))));
+    const tree = alt(
+      path("/a?b", pathEnd(says("question"))),
+      path("/a%b", pathEnd(says("percent"))),
+      path("/a", pathEnd(says("a"))),
+    );
     expect(await answer(tree, "/a?b")).toBe("a");
     expect(await answer(tree, "/a%3Fb")).toBe("question");
     expect(await answer(tree, "/a%25b")).toBe("percent");
@@ -314,7 +391,12 @@ describe("parsing and static paths", () => {
 
 describe("dispatch stays synchronous for synchronous handlers", () => {
   test("no promise when no guard or handler returns one", () => {
-    const { dispatch } = compile(alt(path("/a", () => routeMismatch()), path("/a", pathEnd(says("sync")))));
+    const { dispatch } = compile(
+      alt(
+        path("/a", () => routeMismatch()),
+        path("/a", pathEnd(says("sync"))),
+      ),
+    );
     const outcome = dispatch(new RequestContext({ method: "GET", url: "/a" }));
     expect(outcome).not.toBeInstanceOf(Promise);
     expect(outcome).toMatchObject({ status: 200, body: "sync" });

@@ -32,8 +32,15 @@ function expectStandardDecoratorError(code: string): void {
   expect(error).toBeInstanceOf(ControllerError);
   expect(error.code).toBe("STANDARD_DECORATORS");
   // the method decorator runs first and names the method; the message says what to change per tool
-  expect(error.message).toMatch(/^\(a class\)\.list: @Route: switchyard-router's decorators are TypeScript's legacy decorators/);
-  for (const fix of ['"experimentalDecorators": true', '"emitDecoratorMetadata": true', "jsc.transform.legacyDecorator: true", "esbuild"]) {
+  expect(error.message).toMatch(
+    /^\(a class\)\.list: @Route: switchyard-router's decorators are TypeScript's legacy decorators/,
+  );
+  for (const fix of [
+    '"experimentalDecorators": true',
+    '"emitDecoratorMetadata": true',
+    "jsc.transform.legacyDecorator: true",
+    "esbuild",
+  ]) {
     expect(error.message).toContain(fix);
   }
   expect(error.message).not.toContain("static");
@@ -42,8 +49,26 @@ function expectStandardDecoratorError(code: string): void {
 test("compiled by tsc without experimentalDecorators", () => {
   const out = mkdtempSync(path.join(tmpdir(), "switchyard-tc39-"));
   try {
-    execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "--ignoreConfig", "--experimentalDecorators", "false",
-      "--target", "es2022", "--module", "commonjs", "--noCheck", "--outDir", out, "--rootDir", path.dirname(fixture), fixture], { cwd: root });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, "node_modules/typescript/bin/tsc"),
+        "--ignoreConfig",
+        "--experimentalDecorators",
+        "false",
+        "--target",
+        "es2022",
+        "--module",
+        "commonjs",
+        "--noCheck",
+        "--outDir",
+        out,
+        "--rootDir",
+        path.dirname(fixture),
+        fixture,
+      ],
+      { cwd: root },
+    );
     const code = readFileSync(path.join(out, "standard-decorators.js"), "utf8");
     expect(code).toContain("__esDecorate"); // really the standard form
     expectStandardDecoratorError(code);
@@ -55,7 +80,11 @@ test("compiled by tsc without experimentalDecorators", () => {
 test("compiled by swc with 2022-03 decorators", () => {
   const { code } = transformSync(readFileSync(fixture, "utf8"), {
     filename: fixture,
-    jsc: { parser: { syntax: "typescript", decorators: true }, transform: { decoratorVersion: "2022-03" }, target: "es2022" },
+    jsc: {
+      parser: { syntax: "typescript", decorators: true },
+      transform: { decoratorVersion: "2022-03" },
+      target: "es2022",
+    },
     module: { type: "commonjs" },
   });
   expectStandardDecoratorError(code);
@@ -64,7 +93,11 @@ test("compiled by swc with 2022-03 decorators", () => {
 test("compiled the legacy way (as this suite is), the same file defines a working controller", () => {
   const { code } = transformSync(readFileSync(fixture, "utf8"), {
     filename: fixture,
-    jsc: { parser: { syntax: "typescript", decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: "es2022" },
+    jsc: {
+      parser: { syntax: "typescript", decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: "es2022",
+    },
     module: { type: "commonjs" },
   });
   const { UsersController } = run(code) as { UsersController: decorators.ControllerClass };

@@ -29,33 +29,148 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 const reported: Array<{ error: unknown; method: string; url: string }> = [];
 
 const tree = alt(
-  method(GET, path("/hello", pathEnd(() => "hello"))),
-  method(GET, path("/users", pathVar("id", Int, pathEnd((request) => ({ id: request.vars.id }))))),
-  method(GET, path("/async", pathEnd(async () => {
-    await tick();
-    return { async: true };
-  }))),
-  method(GET, path("/throw", pathEnd(() => {
-    throw new Error("kaboom: secret detail");
-  }))),
-  method(GET, path("/reject", pathEnd(async () => {
-    await tick();
-    throw new Error("rejected: secret detail");
-  }))),
-  method(GET, path("/mismatch", pathEnd(async () => routeMismatch()))),
-  method(GET, path("/mismatch", pathEnd(() => "second alternative"))),
-  method(GET, path("/bad-header", pathEnd(() => reply({ headers: { "x-bad": "line\r\nbreak" } })))),
-  method(GET, path("/interim", pathEnd(() => reply({ status: 103 })))),
-  method(GET, path("/big", pathEnd(() => ({ id: 2n ** 63n - 1n, list: [1n, -(10n ** 20n)] })))),
-  method(GET, path("/nothing", pathEnd(() => undefined))),
-  method(GET, path("/custom", pathEnd(() =>
-    reply({ status: 201, headers: { "X-Custom": "yes", "Set-Cookie": ["a=1", "b=2"] }, body: "created" })))),
-  method(GET, path("/bytes", pathEnd(() => reply({ status: 203, headers: { "content-type": "application/x-bin" }, body: new Uint8Array([0, 1, 2, 255]) })))),
-  method(GET, path("/stream", pathEnd(() => reply({ status: 200, body: Readable.from(["chunk1,", "chunk2,", "chunk3"]) })))),
-  method(HTTP.HEAD, path("/head-only", pathEnd(() => reply({ status: 200, headers: { "x-head": "1" } })))),
-  method("PROPFIND", path("/dav", pathEnd(() => "propfind"))),
-  method(POST, path("/echo-json", pathEnd(async (request) => ({ got: await request.json() })))),
-  method(POST, path("/echo-text", pathEnd(async (request) => `text:${await request.text()}`))),
+  method(
+    GET,
+    path(
+      "/hello",
+      pathEnd(() => "hello"),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/users",
+      pathVar(
+        "id",
+        Int,
+        pathEnd((request) => ({ id: request.vars.id })),
+      ),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/async",
+      pathEnd(async () => {
+        await tick();
+        return { async: true };
+      }),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/throw",
+      pathEnd(() => {
+        throw new Error("kaboom: secret detail");
+      }),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/reject",
+      pathEnd(async () => {
+        await tick();
+        throw new Error("rejected: secret detail");
+      }),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/mismatch",
+      pathEnd(async () => routeMismatch()),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/mismatch",
+      pathEnd(() => "second alternative"),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/bad-header",
+      pathEnd(() => reply({ headers: { "x-bad": "line\r\nbreak" } })),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/interim",
+      pathEnd(() => reply({ status: 103 })),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/big",
+      pathEnd(() => ({ id: 2n ** 63n - 1n, list: [1n, -(10n ** 20n)] })),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/nothing",
+      pathEnd(() => undefined),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/custom",
+      pathEnd(() =>
+        reply({ status: 201, headers: { "X-Custom": "yes", "Set-Cookie": ["a=1", "b=2"] }, body: "created" }),
+      ),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/bytes",
+      pathEnd(() =>
+        reply({ status: 203, headers: { "content-type": "application/x-bin" }, body: new Uint8Array([0, 1, 2, 255]) }),
+      ),
+    ),
+  ),
+  method(
+    GET,
+    path(
+      "/stream",
+      pathEnd(() => reply({ status: 200, body: Readable.from(["chunk1,", "chunk2,", "chunk3"]) })),
+    ),
+  ),
+  method(
+    HTTP.HEAD,
+    path(
+      "/head-only",
+      pathEnd(() => reply({ status: 200, headers: { "x-head": "1" } })),
+    ),
+  ),
+  method(
+    "PROPFIND",
+    path(
+      "/dav",
+      pathEnd(() => "propfind"),
+    ),
+  ),
+  method(
+    POST,
+    path(
+      "/echo-json",
+      pathEnd(async (request) => ({ got: await request.json() })),
+    ),
+  ),
+  method(
+    POST,
+    path(
+      "/echo-text",
+      pathEnd(async (request) => `text:${await request.text()}`),
+    ),
+  ),
   path("/inspect", (request) => ({
     method: request.method,
     url: request.url,
@@ -68,17 +183,28 @@ const tree = alt(
     rawIsIncomingMessage: nodeRequest(request) instanceof IncomingMessage,
     rawMethod: nodeRequest(request).method,
   })),
-  path("/vars", pathVar("label", Text, pathVar("n", Int, (request) => ({
-    vars: request.vars,
-    inherits: inheritance(request.vars),
-    toStringIn: "toString" in request.vars,
-  })))),
+  path(
+    "/vars",
+    pathVar(
+      "label",
+      Text,
+      pathVar("n", Int, (request) => ({
+        vars: request.vars,
+        inherits: inheritance(request.vars),
+        toStringIn: "toString" in request.vars,
+      })),
+    ),
+  ),
 );
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer(toApplication(tree, { onError: (error, request) => reported.push({ error, method: request.method, url: request.url }) }));
+  server = await startServer(
+    toApplication(tree, {
+      onError: (error, request) => reported.push({ error, method: request.method, url: request.url }),
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -149,7 +275,9 @@ describe("errors over HTTP", () => {
     expect((await get("/users/1")).status).toBe(200);
   });
   test("many failures in a row do not take the server down", async () => {
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => get(i % 2 ? "/throw" : "/reject").then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => get(i % 2 ? "/throw" : "/reject").then((r) => r.status)),
+    );
     expect(statuses).toEqual(Array(10).fill(500));
     expect(reported).toHaveLength(10);
     expect((await get("/hello")).status).toBe(200);
@@ -169,9 +297,13 @@ describe("errors over HTTP", () => {
     expect((await get("/hello")).status).toBe(200);
   });
   test("an onError that throws does not take the server down", async () => {
-    const fragile = await startServer(toApplication(tree, { onError: () => {
-      throw new Error("reporter broke");
-    } }));
+    const fragile = await startServer(
+      toApplication(tree, {
+        onError: () => {
+          throw new Error("reporter broke");
+        },
+      }),
+    );
     try {
       expect((await fetch(fragile.url + "/throw")).status).toBe(500);
       expect((await fetch(fragile.url + "/hello")).status).toBe(200);
@@ -245,7 +377,11 @@ describe("methods over HTTP", () => {
 
 describe("the request a handler receives, over HTTP", () => {
   test("method, url, path, segments, rest, query, headers and raw", async () => {
-    const response = await get("/inspect/a%2Fb/c%20d/?x=1&x=2&y=%20z", { method: "PUT", headers: { "X-Test": "yes" }, body: "" });
+    const response = await get("/inspect/a%2Fb/c%20d/?x=1&x=2&y=%20z", {
+      method: "PUT",
+      headers: { "X-Test": "yes" },
+      body: "",
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       method: "PUT",
@@ -253,7 +389,11 @@ describe("the request a handler receives, over HTTP", () => {
       path: "/inspect/a%2Fb/c%20d/",
       segments: ["inspect", "a/b", "c d", ""],
       rest: ["a/b", "c d", ""],
-      query: [["x", "1"], ["x", "2"], ["y", " z"]],
+      query: [
+        ["x", "1"],
+        ["x", "2"],
+        ["y", " z"],
+      ],
       header: "yes",
       varsInherit: INHERITS_NOTHING,
       rawIsIncomingMessage: true,
@@ -262,11 +402,19 @@ describe("the request a handler receives, over HTTP", () => {
   });
   test("vars holds the captured values and inherits nothing", async () => {
     const response = await get("/vars/__proto__/7");
-    expect(await response.json()).toEqual({ vars: { label: "__proto__", n: 7 }, inherits: INHERITS_NOTHING, toStringIn: false });
+    expect(await response.json()).toEqual({
+      vars: { label: "__proto__", n: 7 },
+      inherits: INHERITS_NOTHING,
+      toStringIn: false,
+    });
   });
   test("request.json() reads a POSTed JSON body", async () => {
     const body = { name: "ünïcode", list: [1, 2, 3], nested: { ok: true } };
-    const response = await get("/echo-json", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await get("/echo-json", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(await response.json()).toEqual({ got: body });
   });
   test("request.text() reads a POSTed text body, also a large one in many chunks", async () => {

@@ -1,7 +1,19 @@
 import { connect as connectHttp2, createServer as createHttp2Server, type Http2Server } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import { alt, compile, inject, json, reply, route, testClient, text, toApplication, type Reply, type Route } from "../src";
+import {
+  alt,
+  compile,
+  inject,
+  json,
+  reply,
+  route,
+  testClient,
+  text,
+  toApplication,
+  type Reply,
+  type Route,
+} from "../src";
 import { startServer, type TestServer } from "./helpers/server";
 
 /*
@@ -10,8 +22,10 @@ import { startServer, type TestServer } from "./helpers/server";
  * forged by hand instead of made by `reply()`.
  */
 
-const failingBeforeFirst = (): Reply => reply({ body: new ReadableStream({ pull: (c) => c.error(new Error("no disk")) }) });
-const forged = (fields: Partial<Record<"status" | "headers" | "body", unknown>>) => (): Reply => ({ ...text("x"), ...fields }) as Reply;
+const failingBeforeFirst = (): Reply =>
+  reply({ body: new ReadableStream({ pull: (c) => c.error(new Error("no disk")) }) });
+const forged = (fields: Partial<Record<"status" | "headers" | "body", unknown>>) => (): Reply =>
+  ({ ...text("x"), ...fields }) as Reply;
 
 const tree = alt(
   route("GET /no-content", () => reply({ status: 204, body: "ignored" })),
@@ -45,7 +59,10 @@ describe("inject agrees with node:http", () => {
   test.each(cases)("%s %s", async (method, url) => {
     const overHttp = await fetch(`${server.url}${url}`, { method });
     const inMemory = await inject(tree, { method, url }, { onError: () => undefined });
-    expect({ status: inMemory.status, body: inMemory.body }).toEqual({ status: overHttp.status, body: await overHttp.text() });
+    expect({ status: inMemory.status, body: inMemory.body }).toEqual({
+      status: overHttp.status,
+      body: await overHttp.text(),
+    });
   });
 
   test("the answers are the ones HTTP asks for", async () => {
@@ -88,11 +105,15 @@ describe("the http2 compatibility API", () => {
   let server: Http2Server;
   let origin: string;
   beforeAll(async () => {
-    server = createHttp2Server(toApplication(alt(
-      route("GET /hello", () => "hi over h2"),
-      route("GET /stream", () => Readable.from(["a", "b"])),
-      route("POST /echo", async (req) => ({ got: await req.json() })),
-    )) as never);
+    server = createHttp2Server(
+      toApplication(
+        alt(
+          route("GET /hello", () => "hi over h2"),
+          route("GET /stream", () => Readable.from(["a", "b"])),
+          route("POST /echo", async (req) => ({ got: await req.json() })),
+        ),
+      ) as never,
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -76,7 +76,10 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
       expect((await send(tree, "/other")).body).toBe("fallback");
     });
     test("spec 4.2 pathVar: succeeds when the next unconsumed segment parses as the type", async () => {
-      const tree = path("/u", pathVar("id", Int, (request) => ({ id: request.vars.id, rest: request.rest })));
+      const tree = path(
+        "/u",
+        pathVar("id", Int, (request) => ({ id: request.vars.id, rest: request.rest })),
+      );
       expect(await send(tree, "/u/42/x")).toEqual({ status: 200, body: '{"id":42,"rest":["x"]}' });
     });
     test("spec 4.2 pathVar: on failure invokes routeMismatch", async () => {
@@ -114,10 +117,22 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
 
     test("spec 4.2 rule 2: a successful pathVar assigns the parsed value under its label, then runs next", async () => {
       const seen: unknown[] = [];
-      const tree = pathVar("n", Int, pathVar("on", Day, pathVar("flag", Bool, pathEnd((request) => {
-        seen.push(request.vars);
-        return "ok";
-      }))));
+      const tree = pathVar(
+        "n",
+        Int,
+        pathVar(
+          "on",
+          Day,
+          pathVar(
+            "flag",
+            Bool,
+            pathEnd((request) => {
+              seen.push(request.vars);
+              return "ok";
+            }),
+          ),
+        ),
+      );
       expect((await send(tree, "/-3/2024-02-29/TRUE")).status).toBe(200);
       expect(seen).toHaveLength(1);
       const vars = seen[0] as { n: unknown; on: unknown; flag: unknown };
@@ -141,7 +156,17 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     });
 
     test("spec 4.2 rule 4: method GET $ path /api/user $ pathVar userId Int $ pathEnd accepts GET /api/user/<Int> only", async () => {
-      const tree = method("GET", path("/api/user", pathVar("userId", Int, pathEnd((request) => ({ userId: request.vars.userId })))));
+      const tree = method(
+        "GET",
+        path(
+          "/api/user",
+          pathVar(
+            "userId",
+            Int,
+            pathEnd((request) => ({ userId: request.vars.userId })),
+          ),
+        ),
+      );
       expect(await send(tree, "/api/user/17")).toEqual({ status: 200, body: '{"userId":17}' });
       expect((await send(tree, "/api/user/17", "POST")).status).toBe(404);
       expect((await send(tree, "/api/user/seventeen")).status).toBe(404);
@@ -200,7 +225,10 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     });
 
     test("spec 4.3 rule 3: routeMismatch() from the last alternative is a 404", async () => {
-      const tree = alt(() => routeMismatch(), () => routeMismatch());
+      const tree = alt(
+        () => routeMismatch(),
+        () => routeMismatch(),
+      );
       expect(await send(tree, "/")).toEqual({ status: 404, body: "" });
     });
 
@@ -211,10 +239,23 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     });
 
     test("spec 4.3 rule 5: a common method and path prefix factor out over a <+> of inner routes", async () => {
-      const tree = method("GET", path("/api", alt(
-        path("/user", pathVar("userId", Int, pathEnd((request) => `user ${request.vars.userId}`))),
-        path("/health", pathEnd(named("healthy"))),
-      )));
+      const tree = method(
+        "GET",
+        path(
+          "/api",
+          alt(
+            path(
+              "/user",
+              pathVar(
+                "userId",
+                Int,
+                pathEnd((request) => `user ${request.vars.userId}`),
+              ),
+            ),
+            path("/health", pathEnd(named("healthy"))),
+          ),
+        ),
+      );
       expect((await send(tree, "/api/user/3")).body).toBe("user 3");
       expect((await send(tree, "/api/health")).body).toBe("healthy");
       expect((await send(tree, "/api/health", "POST")).status).toBe(404);
@@ -234,7 +275,11 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
       expect((await send(tree, "/a/c")).body).toBe("ac");
     });
     test("spec 7 row 3: a segment that cannot be parsed as the variable type → routeMismatch", async () => {
-      const tree = alt(pathVar("n", Int, named("int")), pathVar("b", Bool, named("bool")), pathVar("t", Text, named("text")));
+      const tree = alt(
+        pathVar("n", Int, named("int")),
+        pathVar("b", Bool, named("bool")),
+        pathVar("t", Text, named("text")),
+      );
       expect((await send(tree, "/1")).body).toBe("int");
       expect((await send(tree, "/false")).body).toBe("bool");
       expect((await send(tree, "/zzz")).body).toBe("text");
@@ -262,13 +307,27 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
       const tree = path("/a", pathEnd(named("a")));
       expect((await send(tree, "/a")).status).toBe(200);
       expect((await send(tree, "/a/")).status).toBe(404);
-      const withSlash = path("/a", pathVar("empty", Text, pathEnd((request) => JSON.stringify(request.vars.empty))));
+      const withSlash = path(
+        "/a",
+        pathVar(
+          "empty",
+          Text,
+          pathEnd((request) => JSON.stringify(request.vars.empty)),
+        ),
+      );
       expect((await send(withSlash, "/a/")).body).toBe('""');
     });
     test("path('/api') never matches /apix; path('/a/b') consumes two segments", async () => {
       expect(await matches(path("/api", named("api")), "/apix")).toBe(false);
       expect(await matches(path("/api", named("api")), "/ap")).toBe(false);
-      expect((await send(path("/a/b", (request) => ({ rest: request.rest })), "/a/b/c")).body).toBe('{"rest":["c"]}');
+      expect(
+        (
+          await send(
+            path("/a/b", (request) => ({ rest: request.rest })),
+            "/a/b/c",
+          )
+        ).body,
+      ).toBe('{"rest":["c"]}');
       expect(await matches(path("/a/b", named("ab")), "/a")).toBe(false);
     });
     test("literals compare case-sensitively with the decoded segments", async () => {
@@ -281,7 +340,11 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     test("%2F never splits: an encoded slash is part of one segment", async () => {
       const tree = alt(
         path("/a/b", pathEnd(named("two segments"))),
-        pathVar("one", Text, pathEnd((request) => `one segment: ${request.vars.one}`)),
+        pathVar(
+          "one",
+          Text,
+          pathEnd((request) => `one segment: ${request.vars.one}`),
+        ),
       );
       expect((await send(tree, "/a/b")).body).toBe("two segments");
       expect((await send(tree, "/a%2Fb")).body).toBe("one segment: a/b");
@@ -296,8 +359,18 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     test("a failed alternative's consumption is undone", async () => {
       const tree = alt(
         path("/a", path("/b", pathEnd(named("ab")))),
-        path("/a", pathVar("x", Text, pathVar("y", Text, () => routeMismatch()))),
-        path("/a", pathVar("what", Text, (request) => ({ what: request.vars.what, rest: request.rest }))),
+        path(
+          "/a",
+          pathVar(
+            "x",
+            Text,
+            pathVar("y", Text, () => routeMismatch()),
+          ),
+        ),
+        path(
+          "/a",
+          pathVar("what", Text, (request) => ({ what: request.vars.what, rest: request.rest })),
+        ),
       );
       expect((await send(tree, "/a/c/d")).body).toBe('{"what":"c","rest":["d"]}');
     });
@@ -313,8 +386,23 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
       expect(await matches(method("GET", named("g")), "/", "GET")).toBe(true);
     });
     test("a route without a method accepts every method", async () => {
-      const tree = path("/x", pathEnd((request) => request.method));
-      for (const m of ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "get"]) {
+      const tree = path(
+        "/x",
+        pathEnd((request) => request.method),
+      );
+      for (const m of [
+        "GET",
+        "POST",
+        "PUT",
+        "DELETE",
+        "PATCH",
+        "HEAD",
+        "OPTIONS",
+        "TRACE",
+        "CONNECT",
+        "PROPFIND",
+        "get",
+      ]) {
         // a HEAD reply carries no body (node:http drops it; inject agrees)
         expect(await send(tree, "/x", m)).toEqual({ status: 200, body: m === "HEAD" ? "" : m });
       }
@@ -325,7 +413,11 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
       expect((await send(tree, "/r", "POST")).status).toBe(404);
     });
     test("one subtree mounted under two prefixes serves both", async () => {
-      const shared = pathVar("id", Int, pathEnd((request) => ({ id: request.vars.id, path: request.path })));
+      const shared = pathVar(
+        "id",
+        Int,
+        pathEnd((request) => ({ id: request.vars.id, path: request.path })),
+      );
       const tree = alt(path("/v1", shared), path("/v2/api", shared));
       expect(JSON.parse((await send(tree, "/v1/3")).body)).toEqual({ id: 3, path: "/v1/3" });
       expect(JSON.parse((await send(tree, "/v2/api/4")).body)).toEqual({ id: 4, path: "/v2/api/4" });
@@ -337,7 +429,12 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     });
     test("alt() of one alternative routes exactly like that alternative", async () => {
       const a = method("GET", path("/a", pathEnd(named("a"))));
-      for (const [m, url] of [["GET", "/a"], ["POST", "/a"], ["GET", "/b"], ["GET", "/a/"]] as const) {
+      for (const [m, url] of [
+        ["GET", "/a"],
+        ["POST", "/a"],
+        ["GET", "/b"],
+        ["GET", "/a/"],
+      ] as const) {
         expect(await send(alt(a), url, m)).toEqual(await send(a, url, m));
       }
     });
@@ -349,7 +446,11 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
       ["sync false", () => false, "fallback"],
       ["async true", async () => true, "guarded"],
       ["async false", async () => false, "fallback"],
-      ["promise of false, resolved later", () => new Promise((resolve) => setImmediate(() => resolve(false))), "fallback"],
+      [
+        "promise of false, resolved later",
+        () => new Promise((resolve) => setImmediate(() => resolve(false))),
+        "fallback",
+      ],
     ];
     test.each(cases)("a guard that answers %s", async (_name, predicate, expected) => {
       const tree = alt(guard(predicate, named("guarded")), named("fallback"));
@@ -358,7 +459,14 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
 
     test("a guard sees the request and the variables captured so far", async () => {
       const tree = alt(
-        pathVar("id", Int, guard((request) => request.vars.id % 2 === 0 && request.headers.get("x-role") === "admin", named("even admin"))),
+        pathVar(
+          "id",
+          Int,
+          guard(
+            (request) => request.vars.id % 2 === 0 && request.headers.get("x-role") === "admin",
+            named("even admin"),
+          ),
+        ),
         named("other"),
       );
       expect((await inject(tree, { url: "/4", headers: { "x-role": "admin" } })).body).toBe("even admin");
@@ -369,9 +477,12 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     test("a guard that throws is a 500, reported to onError", async () => {
       const errors: unknown[] = [];
       const boom = new Error("guard failed");
-      const tree = alt(guard(() => {
-        throw boom;
-      }, named("never")), named("fallback"));
+      const tree = alt(
+        guard(() => {
+          throw boom;
+        }, named("never")),
+        named("fallback"),
+      );
       const response = await inject(tree, { url: "/" }, { onError: (e) => errors.push(e) });
       expect(response.status).toBe(500);
       expect(errors).toEqual([boom]);
@@ -388,31 +499,48 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     });
     test("a handler's error rejects the promise", async () => {
       const boom = new Error("boom");
-      await expect(interpret(alt(() => {
-        throw boom;
-      }), { method: "GET", url: "/" })).rejects.toBe(boom);
-      await expect(interpret(alt(() => Promise.reject(boom)), { method: "GET", url: "/" })).rejects.toBe(boom);
+      await expect(
+        interpret(
+          alt(() => {
+            throw boom;
+          }),
+          { method: "GET", url: "/" },
+        ),
+      ).rejects.toBe(boom);
+      await expect(
+        interpret(
+          alt(() => Promise.reject(boom)),
+          { method: "GET", url: "/" },
+        ),
+      ).rejects.toBe(boom);
     });
   });
 
   describe("the request a handler receives (inject)", () => {
     test("method, url, path, segments, rest, query, headers, vars and raw", async () => {
       let seen: Record<string, unknown> = {};
-      const tree = path("/api", pathVar("id", Int, (request) => {
-        seen = {
-          method: request.method,
-          url: request.url,
-          path: request.path,
-          segments: request.segments,
-          rest: request.rest,
-          query: request.query,
-          headers: request.headers,
-          vars: request.vars,
-          raw: request.raw,
-        };
-        return "ok";
-      }));
-      const response = await inject(tree, { method: "PATCH", url: "/api/7/x%20y/?a=1&a=2&b=%2F", headers: { "x-test": "yes" } });
+      const tree = path(
+        "/api",
+        pathVar("id", Int, (request) => {
+          seen = {
+            method: request.method,
+            url: request.url,
+            path: request.path,
+            segments: request.segments,
+            rest: request.rest,
+            query: request.query,
+            headers: request.headers,
+            vars: request.vars,
+            raw: request.raw,
+          };
+          return "ok";
+        }),
+      );
+      const response = await inject(tree, {
+        method: "PATCH",
+        url: "/api/7/x%20y/?a=1&a=2&b=%2F",
+        headers: { "x-test": "yes" },
+      });
       expect(response.status).toBe(200);
       expect(seen["method"]).toBe("PATCH");
       expect(seen["url"]).toBe("/api/7/x%20y/?a=1&a=2&b=%2F");
@@ -438,10 +566,13 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     });
 
     test("rest is what the routes above have not consumed, at each handler", async () => {
-      const tree = path("/a", alt(
-        path("/b", () => routeMismatch()),
-        (request) => ({ rest: request.rest, segments: request.segments }),
-      ));
+      const tree = path(
+        "/a",
+        alt(
+          path("/b", () => routeMismatch()),
+          (request) => ({ rest: request.rest, segments: request.segments }),
+        ),
+      );
       expect(JSON.parse((await send(tree, "/a/b/c")).body)).toEqual({ rest: ["b", "c"], segments: ["a", "b", "c"] });
     });
 
@@ -453,14 +584,19 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     test("text() reads an inject body (string or bytes)", async () => {
       const tree = alt(async (request) => `got:${await request.text()}`);
       expect((await inject(tree, { method: "POST", url: "/", body: "héllo ✓" })).body).toBe("got:héllo ✓");
-      expect((await inject(tree, { method: "POST", url: "/", body: new TextEncoder().encode("bytes ✓") })).body).toBe("got:bytes ✓");
+      expect((await inject(tree, { method: "POST", url: "/", body: new TextEncoder().encode("bytes ✓") })).body).toBe(
+        "got:bytes ✓",
+      );
       expect((await inject(tree, { method: "POST", url: "/" })).body).toBe("got:");
     });
 
     test("json() parses an inject body; text() and json() can both be called", async () => {
       const tree = alt(async (request) => ({ parsed: await request.json(), again: await request.text() }));
       const body = JSON.stringify({ a: [1, { b: null }] });
-      expect(JSON.parse((await inject(tree, { method: "POST", url: "/", body })).body)).toEqual({ parsed: { a: [1, { b: null }] }, again: body });
+      expect(JSON.parse((await inject(tree, { method: "POST", url: "/", body })).body)).toEqual({
+        parsed: { a: [1, { b: null }] },
+        again: body,
+      });
     });
 
     test("the body can be read by a handler after an earlier alternative read it and passed", async () => {
@@ -475,7 +611,11 @@ describe.each(DISPATCHERS)("dispatcher: %s", (_name, factory) => {
     test("json() on a malformed body is a 400 naming the problem, told to onError as an HttpError", async () => {
       const errors: unknown[] = [];
       const tree = alt(async (request) => request.json());
-      const response = await inject(tree, { method: "POST", url: "/", body: "{nope" }, { onError: (e) => errors.push(e) });
+      const response = await inject(
+        tree,
+        { method: "POST", url: "/", body: "{nope" },
+        { onError: (e) => errors.push(e) },
+      );
       expect(response.status).toBe(400);
       expect(JSON.parse(response.body).error).toMatch(/^request body is not valid JSON: /);
       expect(errors).toHaveLength(1);

@@ -90,7 +90,10 @@ describe("no file of the core imports node:* or uses Buffer", () => {
     for (const file of core) {
       if (file === "src/index.ts") continue;
       const text = readFileSync(path.join(root, file), "utf8");
-      expect({ file, imports: /from\s+["'](?:\.\/|[^"']*\/adapters\/)(node|node-input|node-write|express|koa)\.js["']/.test(text) }).toEqual({ file, imports: false });
+      expect({
+        file,
+        imports: /from\s+["'](?:\.\/|[^"']*\/adapters\/)(node|node-input|node-write|express|koa)\.js["']/.test(text),
+      }).toEqual({ file, imports: false });
     }
   });
 });

@@ -46,7 +46,9 @@ describe("streamed replies that misbehave", () => {
     const tree = alt(
       route("GET /numbers", () => Readable.from([1, 2, 3])),
       route("GET /late-number", () => reply({ body: Readable.from(["ok", 4]) })),
-      route("GET /fails-first", () => reply({ body: new ReadableStream({ pull: (c) => c.error(new Error("disk gone")) }) })),
+      route("GET /fails-first", () =>
+        reply({ body: new ReadableStream({ pull: (c) => c.error(new Error("disk gone")) }) }),
+      ),
       route("GET /fails-midway", () => {
         let sent = false;
         return reply({
@@ -102,9 +104,14 @@ describe("error hooks that fail", () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
-    const server = await serve(alt(route("GET /boom", () => {
-      throw new Error("handler failed");
-    })), { onError: async () => Promise.reject(new Error("the error hook failed too")) });
+    const server = await serve(
+      alt(
+        route("GET /boom", () => {
+          throw new Error("handler failed");
+        }),
+      ),
+      { onError: async () => Promise.reject(new Error("the error hook failed too")) },
+    );
     try {
       const res = await fetch(`${server.url}/boom`);
       expect(res.status).toBe(500);
@@ -118,9 +125,14 @@ describe("error hooks that fail", () => {
   });
 
   test("an onError that answers decides the reply (custom error bodies)", async () => {
-    const server = await serve(alt(route("GET /boom", () => {
-      throw new Error("secret detail");
-    })), { onError: async (error) => json({ oops: (error as Error).message.length }, { status: 502 }) });
+    const server = await serve(
+      alt(
+        route("GET /boom", () => {
+          throw new Error("secret detail");
+        }),
+      ),
+      { onError: async (error) => json({ oops: (error as Error).message.length }, { status: 502 }) },
+    );
     try {
       const res = await fetch(`${server.url}/boom`);
       expect(res.status).toBe(502);
@@ -143,7 +155,8 @@ describe("HttpError", () => {
       }),
       guard(
         (req) => {
-          if (req.headers.get("authorization") === null) throw new HttpError(401, "who are you?", { headers: { "www-authenticate": "Bearer" } });
+          if (req.headers.get("authorization") === null)
+            throw new HttpError(401, "who are you?", { headers: { "www-authenticate": "Bearer" } });
           return true;
         },
         route("GET /private", () => "secret"),
@@ -165,7 +178,9 @@ describe("HttpError", () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toBe("Bearer");
     expect(await refused.json()).toEqual({ error: "who are you?" });
-    expect(await (await fetch(`${server.url}/private`, { headers: { authorization: "Bearer x" } })).text()).toBe("secret");
+    expect(await (await fetch(`${server.url}/private`, { headers: { authorization: "Bearer x" } })).text()).toBe(
+      "secret",
+    );
   });
 
   test("a 5xx HttpError is not exposed unless asked: the body is the generic status text", async () => {
@@ -184,7 +199,13 @@ describe("handlers that never answer", () => {
   const never = (): Promise<never> => new Promise<never>(() => undefined);
 
   test("with requestTimeout: a 503 when the handler has not settled in time; the server goes on", async () => {
-    const server = await serve(alt(route("GET /hang", never), route("GET /ok", () => "fine")), { requestTimeout: 100 });
+    const server = await serve(
+      alt(
+        route("GET /hang", never),
+        route("GET /ok", () => "fine"),
+      ),
+      { requestTimeout: 100 },
+    );
     try {
       const res = await fetch(`${server.url}/hang`);
       expect(res.status).toBe(503);
@@ -196,7 +217,12 @@ describe("handlers that never answer", () => {
   });
 
   test("without requestTimeout (the default): the request waits; a client that gives up frees its socket", async () => {
-    const server = await serve(alt(route("GET /hang", never), route("GET /ok", () => "fine")));
+    const server = await serve(
+      alt(
+        route("GET /hang", never),
+        route("GET /ok", () => "fine"),
+      ),
+    );
     try {
       const before = openFds();
       const gaveUp = await fetch(`${server.url}/hang`, { signal: AbortSignal.timeout(200) }).then(
@@ -256,7 +282,10 @@ describe("request bodies over the limit", () => {
   let child: ChildProcess;
   let port: number;
   beforeAll(async () => {
-    child = spawn(process.execPath, ["--expose-gc", path.join(__dirname, "fixtures/limit-server.cjs")], { cwd: path.resolve(__dirname, ".."), stdio: ["ignore", "pipe", "inherit"] });
+    child = spawn(process.execPath, ["--expose-gc", path.join(__dirname, "fixtures/limit-server.cjs")], {
+      cwd: path.resolve(__dirname, ".."),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     port = await new Promise<number>((resolve, reject) => {
       child.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
       child.once("exit", (code) => reject(new Error(`the limit server exited with ${code}`)));
@@ -272,7 +301,8 @@ describe("request bodies over the limit", () => {
    */
   const MEMORY_BOUND = 48 * 1024 * 1024;
 
-  const rss = async (): Promise<number> => ((await (await fetch(`http://127.0.0.1:${port}/rss`)).json()) as { rss: number }).rss;
+  const rss = async (): Promise<number> =>
+    ((await (await fetch(`http://127.0.0.1:${port}/rss`)).json()) as { rss: number }).rss;
 
   /**
    * Uploads `total` bytes in 64 KiB chunks (the same buffer each time); resolves with the status. The
@@ -282,7 +312,9 @@ describe("request bodies over the limit", () => {
   function upload(total: number, declareLength: boolean): Promise<number> {
     const chunk = Buffer.alloc(64 * 1024, 1);
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string | number> = declareLength ? { "content-length": total } : { "transfer-encoding": "chunked" };
+      const headers: Record<string, string | number> = declareLength
+        ? { "content-length": total }
+        : { "transfer-encoding": "chunked" };
       let answered = false;
       const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: "/upload", headers }, (res) => {
         answered = true;

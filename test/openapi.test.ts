@@ -48,23 +48,45 @@ describe("openapi: the README's sample apps", () => {
     await expectValid(document);
     expect(document.openapi).toBe("3.1.0");
     expect(document.servers).toEqual([{ url: "http://127.0.0.1:3000" }]);
-    expect(Object.keys(document.paths)).toEqual(["/health", "/api/users", "/api/users/me", "/api/users/{id}", "/api/reports/{on}", "/static"]);
+    expect(Object.keys(document.paths)).toEqual([
+      "/health",
+      "/api/users",
+      "/api/users/me",
+      "/api/users/{id}",
+      "/api/reports/{on}",
+      "/static",
+    ]);
     const byId = operation(document, "/api/users/{id}", "get");
     expect(byId).toMatchObject({
       operationId: "UsersController.byId",
       tags: ["Users"],
-      parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } }],
+      parameters: [
+        {
+          name: "id",
+          in: "path",
+          required: true,
+          schema: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        },
+      ],
     });
     // the route by name has the same path shape: listed under the first, with a note
     const [byName] = byId["x-switchyard-fall-through"] as OpenApiObject[];
     expect(byName).toMatchObject({
       operationId: "UsersController.byName",
       "x-switchyard-path": "/api/users/{name}",
-      parameters: [{ name: "id", "x-switchyard-label": "name", schema: { type: "string", minLength: 3, maxLength: 20, pattern: "^[a-z][a-z0-9_]*$" } }],
+      parameters: [
+        {
+          name: "id",
+          "x-switchyard-label": "name",
+          schema: { type: "string", minLength: 3, maxLength: 20, pattern: "^[a-z][a-z0-9_]*$" },
+        },
+      ],
     });
     expect(byName!["x-switchyard-note"]).toMatch(/earlier route has this path and method/);
     expect(operation(document, "/api/users/{id}", "delete")).toMatchObject({ operationId: "UsersController.remove" });
-    expect(operation(document, "/api/reports/{on}", "get")).toMatchObject({ parameters: [{ schema: { type: "string", format: "date" } }] });
+    expect(operation(document, "/api/reports/{on}", "get")).toMatchObject({
+      parameters: [{ schema: { type: "string", format: "date" } }],
+    });
     expect(operation(document, "/static", "get")["x-switchyard-rest"]).toMatch(/further path segments/);
   });
 
@@ -72,11 +94,21 @@ describe("openapi: the README's sample apps", () => {
     const document = openapi(createControllersApp(), { info });
     await expectValid(document);
     expect(operation(document, "/api/users", "get")["parameters"]).toEqual([
-      { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } },
+      {
+        name: "limit",
+        in: "query",
+        required: false,
+        schema: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+      },
       { name: "prefix", in: "query", required: false, schema: { type: "string" } },
     ]);
     expect(operation(document, "/api/users/me", "get")["parameters"]).toEqual([
-      { name: "x-user-id", in: "header", required: true, schema: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+      {
+        name: "x-user-id",
+        in: "header",
+        required: true,
+        schema: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+      },
     ]);
     expect(operation(document, "/api/users", "post")["requestBody"]).toEqual({
       required: true,
@@ -85,7 +117,13 @@ describe("openapi: the README's sample apps", () => {
   });
 
   test("functional: the same inputs, declared with described(), give the same parameters", async () => {
-    const list = described(() => [], { name: "list", inputs: [{ in: "query", name: "tag", parser: Text, required: true, array: true }, { in: "body", type: "Filter" }] });
+    const list = described(() => [], {
+      name: "list",
+      inputs: [
+        { in: "query", name: "tag", parser: Text, required: true, array: true },
+        { in: "body", type: "Filter" },
+      ],
+    });
     const document = openapi(route("POST /things", list), { info });
     await expectValid(document);
     expect(operation(document, "/things", "post")).toMatchObject({
@@ -99,7 +137,9 @@ describe("openapi: the README's sample apps", () => {
     await expectValid(document);
     expect(operation(document, "/health", "get").operationId).toBe("route1");
     expect(operation(document, "/api/users/{id}", "delete")["x-switchyard-guards"]).toEqual(["guard"]);
-    expect(operation(document, "/api/users/{id}", "get")).toMatchObject({ parameters: [{ schema: { type: "integer" } }] });
+    expect(operation(document, "/api/users/{id}", "get")).toMatchObject({
+      parameters: [{ schema: { type: "integer" } }],
+    });
   });
 });
 
@@ -121,7 +161,9 @@ describe("openapi: schemas and what OpenAPI cannot state", () => {
     await expectValid(document);
     const get = operation(document, "/{vInt}", "get");
     const all = [get, ...(get["x-switchyard-fall-through"] as OpenApiObject[])];
-    expect(all.map((o) => (o["parameters"] as OpenApiObject[])[0]!["schema"])).toEqual(parsers.map(([, schema]) => schema));
+    expect(all.map((o) => (o["parameters"] as OpenApiObject[])[0]!["schema"])).toEqual(
+      parsers.map(([, schema]) => schema),
+    );
     // a parser with no schema is a string
     const Slug: PathParser<string> = { name: "Slug", parseUrlPiece: (p) => p, toUrlPiece: String };
     expect(operation(openapi(pathVar("s", Slug, ok), { info }), "/{s}", "x-switchyard-other-methods")).toMatchObject({
@@ -136,7 +178,11 @@ describe("openapi: schemas and what OpenAPI cannot state", () => {
     const others = document.paths["/any"]!["x-switchyard-other-methods"] as OpenApiObject;
     expect((others["*"] as OpenApiObject)["x-switchyard-note"]).toMatch(/any method/);
     expect((others["*"] as OpenApiObject)["x-switchyard-fall-through"]).toHaveLength(1);
-    expect(((document.paths["/cache"]!["x-switchyard-other-methods"] as OpenApiObject)["PURGE"] as OpenApiObject)["x-switchyard-note"]).toMatch(/PURGE/);
+    expect(
+      ((document.paths["/cache"]!["x-switchyard-other-methods"] as OpenApiObject)["PURGE"] as OpenApiObject)[
+        "x-switchyard-note"
+      ],
+    ).toMatch(/PURGE/);
     expect(Object.keys(document.paths)).toContain("/%7Bweird%7D");
   });
 
@@ -144,12 +190,22 @@ describe("openapi: schemas and what OpenAPI cannot state", () => {
     function show() {
       return "x";
     }
-    const tree = match("/org/org:Text", alt(guard(() => true, route("GET /a", show)), route("GET /b", show), match("GET /files", ok)));
+    const tree = match(
+      "/org/org:Text",
+      alt(
+        guard(() => true, route("GET /a", show)),
+        route("GET /b", show),
+        match("GET /files", ok),
+      ),
+    );
     const document = openapi(tree, { info });
     await expectValid(document);
     expect(operation(document, "/org/{org}/a", "get").operationId).toBe("show");
     expect(operation(document, "/org/{org}/b", "get").operationId).toBe("show_2");
-    expect(operation(document, "/org/{org}/files", "get")).toMatchObject({ parameters: [{ name: "org" }], "x-switchyard-rest": expect.any(String) });
+    expect(operation(document, "/org/{org}/files", "get")).toMatchObject({
+      parameters: [{ name: "org" }],
+      "x-switchyard-rest": expect.any(String),
+    });
   });
 
   test("a tree with no route still gives a valid document", async () => {

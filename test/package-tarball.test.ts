@@ -40,7 +40,9 @@ async function nodeJson<T>(file: string): Promise<T> {
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), "switchyard-router-pack-"));
   // no prepack: its rebuild would delete dist/ under the test files that are loading it right now
-  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: root });
+  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], {
+    cwd: root,
+  });
   const [result] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
   tarball = path.join(work, result.filename);
   packed = result.files.map((file) => file.path);
@@ -51,9 +53,13 @@ beforeAll(async () => {
   await run("tar", ["-xzf", tarball, "-C", modules]);
   await rename(path.join(modules, "package"), path.join(modules, manifest.name));
   // what a consumer installs beside it: the decorators' peer dependencies, and Node's types for tsc
-  for (const peer of ["reflect-metadata", "class-validator"]) await symlink(path.join(root, "node_modules", peer), path.join(modules, peer), "dir");
+  for (const peer of ["reflect-metadata", "class-validator"])
+    await symlink(path.join(root, "node_modules", peer), path.join(modules, peer), "dir");
   await symlink(path.join(root, "node_modules/@types/node"), path.join(modules, "@types/node"), "dir");
-  await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "commonjs" }));
+  await writeFile(
+    path.join(project, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "commonjs" }),
+  );
 });
 
 afterAll(async () => {
@@ -62,13 +68,18 @@ afterAll(async () => {
 
 describe("the packed tarball", () => {
   test("holds the two builds, the sources their source maps point to, README, LICENSE and package.json, and nothing else", () => {
-    const outside = packed.filter((file) => !/^(dist\/(cjs|esm)|src|decorators|cli)\//.test(file) && !["package.json", "README.md", "LICENSE"].includes(file));
+    const outside = packed.filter(
+      (file) =>
+        !/^(dist\/(cjs|esm)|src|decorators|cli)\//.test(file) &&
+        !["package.json", "README.md", "LICENSE"].includes(file),
+    );
     expect(outside).toEqual([]);
     expect(packed).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "dist/esm/package.json"]));
   });
 
   test("every file the exports map names is in it", () => {
-    const targetsOf = (entry: unknown): string[] => (typeof entry === "string" ? [entry.slice(2)] : Object.values(entry as object).flatMap(targetsOf));
+    const targetsOf = (entry: unknown): string[] =>
+      typeof entry === "string" ? [entry.slice(2)] : Object.values(entry as object).flatMap(targetsOf);
     const targets = targetsOf(manifest.exports);
     // types and code, for import and for require, for each subpath
     expect(targets.length).toBe(subpaths.length * 4 + 1);
@@ -86,8 +97,16 @@ describe("the packed tarball", () => {
       const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(data)));
       console.log(JSON.stringify({ publint: messages, types: analysis.types, problems: analysis.problems, entrypoints: Object.keys(analysis.entrypoints) }));
     `;
-    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, TARBALL: tarball } });
-    const lint = JSON.parse(stdout) as { publint: unknown[]; types: { kind: string }; problems: unknown[]; entrypoints: string[] };
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: root,
+      env: { ...process.env, TARBALL: tarball },
+    });
+    const lint = JSON.parse(stdout) as {
+      publint: unknown[];
+      types: { kind: string };
+      problems: unknown[];
+      entrypoints: string[];
+    };
     expect(lint.publint).toEqual([]);
     expect(lint.types).toEqual({ kind: "included" });
     expect(lint.problems).toEqual([]);
@@ -119,7 +138,10 @@ describe("a consumer of the unpacked tarball", () => {
        }
        console.log(JSON.stringify(loaded));`,
     );
-    const [esm, cjs] = await Promise.all([nodeJson<Record<string, Loaded>>("load-all.mjs"), nodeJson<Record<string, Loaded>>("load-all.cjs")]);
+    const [esm, cjs] = await Promise.all([
+      nodeJson<Record<string, Loaded>>("load-all.mjs"),
+      nodeJson<Record<string, Loaded>>("load-all.cjs"),
+    ]);
     for (const subpath of subpaths) {
       expect(esm[subpath]!.file).toContain(`/node_modules/${manifest.name}/dist/esm/`);
       expect(cjs[subpath]!.file).toContain(`/node_modules/${manifest.name}/dist/cjs/`);
@@ -130,7 +152,9 @@ describe("a consumer of the unpacked tarball", () => {
 
   test("a typed consumer compiles with tsc under nodenext, checking the package's .d.ts files, as an ES module and as CommonJS, and both run alike", async () => {
     // one consumer, compiled as .mts (ES module: the "import" types) and .cts (CommonJS: the "require" types)
-    const everySubpath = subpaths.map((subpath, i) => `import * as subpath${i} from "${specifier(subpath)}";`).join("\n");
+    const everySubpath = subpaths
+      .map((subpath, i) => `import * as subpath${i} from "${specifier(subpath)}";`)
+      .join("\n");
     const consumer = `
       import { createServer } from "node:http";
       import type { AddressInfo } from "node:net";

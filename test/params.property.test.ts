@@ -30,7 +30,17 @@ const parsers: readonly PathParser<unknown>[] = [Int, Int64, Integer, Word, Doub
 const value = fc.oneof(
   fc.string(),
   fc.stringMatching(/^[+-]?\d{1,25}(\.\d{1,3})?([eE][+-]?\d{1,3})?$/),
-  fc.constantFrom("true", "FALSE", "yes", "", " 1", "2024-02-29", "2023-02-29", "0b7e4e4e-2b6c-4a59-9f35-5c41a5a1a4c2", "NaN"),
+  fc.constantFrom(
+    "true",
+    "FALSE",
+    "yes",
+    "",
+    " 1",
+    "2024-02-29",
+    "2023-02-29",
+    "0b7e4e4e-2b6c-4a59-9f35-5c41a5a1a4c2",
+    "NaN",
+  ),
   fc.uuid(),
 );
 
@@ -54,13 +64,21 @@ function outcome(read: () => unknown): unknown {
 function expected(parser: PathParser<unknown>, where: "query" | "header", field: string, v: string): unknown {
   const parsed = parseSegment(parser, v);
   if (parsed !== NoParse) return { value: parsed };
-  return { status: 400, error: { in: where, field, constraint: parser.name, message: `${JSON.stringify(v)} is not a valid ${parser.name}` } };
+  return {
+    status: 400,
+    error: { in: where, field, constraint: parser.name, message: `${JSON.stringify(v)} is not a valid ${parser.name}` },
+  };
 }
 
 test("queryParam: the parser's value, or a 400 naming the parameter and the type", () => {
   fc.assert(
     fc.property(fc.constantFrom(...parsers), value, (parser, v) => {
-      const req = request(new URLSearchParams([["x", v], ["x", "second"]]));
+      const req = request(
+        new URLSearchParams([
+          ["x", v],
+          ["x", "second"],
+        ]),
+      );
       expect(outcome(() => queryParam(req, "x", parser))).toEqual(expected(parser, "query", "x", v));
     }),
     { seed: 1111, numRuns: 600 },
@@ -73,7 +91,9 @@ test("queryParams: every value of the key, or a 400 for the first one the parser
       const req = request(new URLSearchParams(values.map((v): [string, string] => ["tag", v])));
       const refused = values.find((v) => parseSegment(parser, v) === NoParse);
       expect(outcome(() => queryParams(req, "tag", parser))).toEqual(
-        refused === undefined ? { value: values.map((v) => parseSegment(parser, v)) } : expected(parser, "query", "tag", refused),
+        refused === undefined
+          ? { value: values.map((v) => parseSegment(parser, v)) }
+          : expected(parser, "query", "tag", refused),
       );
     }),
     { seed: 2222, numRuns: 400 },
@@ -82,10 +102,15 @@ test("queryParams: every value of the key, or a 400 for the first one the parser
 
 test("headerParam: any case of the name; the parser's value, or a 400 naming the header", () => {
   fc.assert(
-    fc.property(fc.constantFrom(...parsers), headerValue, fc.constantFrom("x-value", "X-Value", "X-VALUE"), (parser, v, sent) => {
-      const req = request(new URLSearchParams(), { [sent]: v });
-      expect(outcome(() => headerParam(req, "X-Value", parser))).toEqual(expected(parser, "header", "X-Value", v));
-    }),
+    fc.property(
+      fc.constantFrom(...parsers),
+      headerValue,
+      fc.constantFrom("x-value", "X-Value", "X-VALUE"),
+      (parser, v, sent) => {
+        const req = request(new URLSearchParams(), { [sent]: v });
+        expect(outcome(() => headerParam(req, "X-Value", parser))).toEqual(expected(parser, "header", "X-Value", v));
+      },
+    ),
     { seed: 3333, numRuns: 600 },
   );
 });
@@ -97,7 +122,13 @@ test("absent: undefined when optional, else a 400 'required' naming the type", (
     expect(headerParam(req, "x-h", parser, { optional: true })).toBeUndefined();
     expect(queryParams(req, "x", parser)).toEqual([]);
     expect(outcome(() => queryParam(req, "x", parser))).toEqual({
-      status: 400, error: { in: "query", field: "x", constraint: "required", message: `the query parameter "x" is required (${parser.name})` },
+      status: 400,
+      error: {
+        in: "query",
+        field: "x",
+        constraint: "required",
+        message: `the query parameter "x" is required (${parser.name})`,
+      },
     });
   }
 });

@@ -1,5 +1,18 @@
 import fc from "fast-check";
-import { Bool, Day, Double, Int, Int64, Integer, NoParse, parseSegment, Text, UUID, Word, type PathParser } from "../src";
+import {
+  Bool,
+  Day,
+  Double,
+  Int,
+  Int64,
+  Integer,
+  NoParse,
+  parseSegment,
+  Text,
+  UUID,
+  Word,
+  type PathParser,
+} from "../src";
 import { parseInPlace, readsInPlace } from "../src/parsers/in-place";
 
 /*
@@ -64,7 +77,10 @@ describe("Word", () => {
     );
   });
   test("round-trips every non-negative safe integer", () => {
-    fc.assert(fc.property(fc.maxSafeNat(), (n) => Word.parseUrlPiece(Word.toUrlPiece(n)) === n), RUNS);
+    fc.assert(
+      fc.property(fc.maxSafeNat(), (n) => Word.parseUrlPiece(Word.toUrlPiece(n)) === n),
+      RUNS,
+    );
   });
 });
 
@@ -72,7 +88,11 @@ describe("Int64", () => {
   const MIN = -(2n ** 63n);
   const MAX = 2n ** 63n - 1n;
   test("accepts exactly [+-]?digits within −2^63 … 2^63−1 (no wrap-around)", () => {
-    const near = fc.oneof(numberish, fc.bigInt({ min: MIN - 1000n, max: MIN + 1000n }).map(String), fc.bigInt({ min: MAX - 1000n, max: MAX + 1000n }).map(String));
+    const near = fc.oneof(
+      numberish,
+      fc.bigInt({ min: MIN - 1000n, max: MIN + 1000n }).map(String),
+      fc.bigInt({ min: MAX - 1000n, max: MAX + 1000n }).map(String),
+    );
     fc.assert(
       fc.property(near, (s) => {
         const expected = SIGNED_DIGITS.test(s) && BigInt(s) >= MIN && BigInt(s) <= MAX ? BigInt(s) : NoParse;
@@ -104,7 +124,10 @@ describe("Integer", () => {
   });
   test("round-trips any bigint, however large", () => {
     const big = fc.oneof(fc.bigInt(), fc.bigInt({ min: -(10n ** 200n), max: 10n ** 200n }));
-    fc.assert(fc.property(big, (b) => Integer.parseUrlPiece(Integer.toUrlPiece(b)) === b), RUNS);
+    fc.assert(
+      fc.property(big, (b) => Integer.parseUrlPiece(Integer.toUrlPiece(b)) === b),
+      RUNS,
+    );
   });
 });
 
@@ -145,17 +168,26 @@ describe("Double", () => {
 
 describe("Bool", () => {
   test("accepts exactly true/false in any ASCII letter case", () => {
-    const caseMix = fc.constantFrom("true", "false").chain((w) =>
-      fc.array(fc.boolean(), { minLength: w.length, maxLength: w.length }).map((ups) =>
-        [...w].map((c, i) => (ups[i] ? c.toUpperCase() : c)).join(""),
-      ),
-    );
+    const caseMix = fc
+      .constantFrom("true", "false")
+      .chain((w) =>
+        fc
+          .array(fc.boolean(), { minLength: w.length, maxLength: w.length })
+          .map((ups) => [...w].map((c, i) => (ups[i] ? c.toUpperCase() : c)).join("")),
+      );
     fc.assert(
-      fc.property(fc.oneof(caseMix, fc.string(), fc.string({ unit: fc.constantFrom("t", "r", "u", "e", "T", "f", "a", "l", "s", "1", " "), maxLength: 6 })), (s) => {
-        const lower = /^[A-Za-z]*$/.test(s) ? s.toLowerCase() : null;
-        const expected = lower === "true" ? true : lower === "false" ? false : NoParse;
-        expect(Bool.parseUrlPiece(s)).toBe(expected);
-      }),
+      fc.property(
+        fc.oneof(
+          caseMix,
+          fc.string(),
+          fc.string({ unit: fc.constantFrom("t", "r", "u", "e", "T", "f", "a", "l", "s", "1", " "), maxLength: 6 }),
+        ),
+        (s) => {
+          const lower = /^[A-Za-z]*$/.test(s) ? s.toLowerCase() : null;
+          const expected = lower === "true" ? true : lower === "false" ? false : NoParse;
+          expect(Bool.parseUrlPiece(s)).toBe(expected);
+        },
+      ),
       RUNS,
     );
   });
@@ -182,7 +214,9 @@ describe("UUID", () => {
     fc.uuid().map((u) => u.toUpperCase()),
     fc.uuid().map((u) => `{${u}}`),
     fc.uuid().map((u) => u.replace(/-/g, "")),
-    fc.tuple(fc.uuid(), fc.nat(35), fc.constantFrom("g", "-", "0", "A", " ")).map(([u, i, c]) => u.slice(0, i) + c + u.slice(i + 1)),
+    fc
+      .tuple(fc.uuid(), fc.nat(35), fc.constantFrom("g", "-", "0", "A", " "))
+      .map(([u, i, c]) => u.slice(0, i) + c + u.slice(i + 1)),
     fc.string(),
   );
   test("accepts exactly 36 chars with hyphens at 8/13/18/23 and hex elsewhere, lower-cased", () => {
@@ -211,15 +245,20 @@ describe("Day", () => {
 
   test("accepts YYYY-MM-DD exactly when the date is real", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -9999, max: 99999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
-        const parsed = Day.parseUrlPiece(show(y, m, d));
-        if (realDate(y, m, d)) {
-          expect(parsed).toBeInstanceOf(Day);
-          expect(parsed).toMatchObject({ year: y, month: m, day: d });
-        } else {
-          expect(parsed).toBe(NoParse);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: -9999, max: 99999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const parsed = Day.parseUrlPiece(show(y, m, d));
+          if (realDate(y, m, d)) {
+            expect(parsed).toBeInstanceOf(Day);
+            expect(parsed).toMatchObject({ year: y, month: m, day: d });
+          } else {
+            expect(parsed).toBe(NoParse);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -241,27 +280,39 @@ describe("Day", () => {
 
   test("round-trips every valid date: toUrlPiece(parse(s)) === s", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("-009999-01-01T00:00:00Z"), max: new Date("+099999-12-31T00:00:00Z"), noInvalidDate: true }), (date) => {
-        const s = show(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-        fc.pre(s !== "-0000-01-01");
-        const day = Day.parseUrlPiece(s);
-        expect(day).toBeInstanceOf(Day);
-        expect(Day.toUrlPiece(day as Day)).toBe(s);
-        const midnight = new Date(0);
-        midnight.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-        expect((day as Day).toDate().getTime()).toBe(midnight.getTime());
-      }),
+      fc.property(
+        fc.date({
+          min: new Date("-009999-01-01T00:00:00Z"),
+          max: new Date("+099999-12-31T00:00:00Z"),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const s = show(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+          fc.pre(s !== "-0000-01-01");
+          const day = Day.parseUrlPiece(s);
+          expect(day).toBeInstanceOf(Day);
+          expect(Day.toUrlPiece(day as Day)).toBe(s);
+          const midnight = new Date(0);
+          midnight.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+          expect((day as Day).toDate().getTime()).toBe(midnight.getTime());
+        },
+      ),
       RUNS,
     );
   });
 
   test("rejects dates not written YYYY-MM-DD with two-digit month and day", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), (y, m, d) => {
-        expect(Day.parseUrlPiece(`${y}-${m}-${d}`)).toBe(NoParse);
-        expect(Day.parseUrlPiece(`${y}${pad(m, 2)}${pad(d, 2)}`)).toBe(NoParse);
-        expect(Day.parseUrlPiece(`${String(y).slice(1)}-${pad(m, 2)}-${pad(d, 2)}`)).toBe(NoParse);
-      }),
+      fc.property(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        (y, m, d) => {
+          expect(Day.parseUrlPiece(`${y}-${m}-${d}`)).toBe(NoParse);
+          expect(Day.parseUrlPiece(`${y}${pad(m, 2)}${pad(d, 2)}`)).toBe(NoParse);
+          expect(Day.parseUrlPiece(`${String(y).slice(1)}-${pad(m, 2)}-${pad(d, 2)}`)).toBe(NoParse);
+        },
+      ),
     );
   });
 });
@@ -296,16 +347,25 @@ describe("parsing in place (the compiled walk's typed segments)", () => {
 
   test("Int and Word (and subclasses keeping their parse) read a piece of a longer string exactly as their parseUrlPiece reads the slice", () => {
     fc.assert(
-      fc.property(fc.string(), numberish, fc.string(), fc.constantFrom<PathParser<unknown>>(Int, Word, KeptInt), (before, piece, after, parser) => {
-        const text = `${before}${piece}${after}`;
-        expect(readsInPlace(parser)).toBe(true);
-        expect(parseInPlace(parser, text, before.length, before.length + piece.length)).toBe(parser.parseUrlPiece(piece));
-      }),
+      fc.property(
+        fc.string(),
+        numberish,
+        fc.string(),
+        fc.constantFrom<PathParser<unknown>>(Int, Word, KeptInt),
+        (before, piece, after, parser) => {
+          const text = `${before}${piece}${after}`;
+          expect(readsInPlace(parser)).toBe(true);
+          expect(parseInPlace(parser, text, before.length, before.length + piece.length)).toBe(
+            parser.parseUrlPiece(piece),
+          );
+        },
+      ),
       RUNS,
     );
   });
 
   test("every other parser, and a subclass overriding the parse, is given the piece as a string", () => {
-    for (const parser of [Text, Double, Int64, Integer, Bool, Day, UUID, EvenInt] as PathParser<unknown>[]) expect(readsInPlace(parser)).toBe(false);
+    for (const parser of [Text, Double, Int64, Integer, Bool, Day, UUID, EvenInt] as PathParser<unknown>[])
+      expect(readsInPlace(parser)).toBe(false);
   });
 });

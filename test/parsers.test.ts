@@ -26,7 +26,11 @@ import {
  * accepted and as rejected, then the same through a route (a rejected segment is a mismatch → 404).
  */
 
-type Row = { parser: PathParser<unknown>; accepts: ReadonlyArray<readonly [string, unknown]>; rejects: readonly string[] };
+type Row = {
+  parser: PathParser<unknown>;
+  accepts: ReadonlyArray<readonly [string, unknown]>;
+  rejects: readonly string[];
+};
 
 const MAX = "9007199254740991"; // 2^53 − 1
 const PAST_MAX = "9007199254740992";
@@ -45,7 +49,26 @@ const TABLE: Record<string, Row> = {
       ["-" + MAX, -Number.MAX_SAFE_INTEGER],
       ["000000000000000000000000001", 1],
     ],
-    rejects: [" 1", "1 ", "5.0", "1e3", "0x1F", "1F", "1_000", "", "+", "-", "+-1", "--1", PAST_MAX, "-" + PAST_MAX, "١٢", "12a", "NaN", "Infinity"],
+    rejects: [
+      " 1",
+      "1 ",
+      "5.0",
+      "1e3",
+      "0x1F",
+      "1F",
+      "1_000",
+      "",
+      "+",
+      "-",
+      "+-1",
+      "--1",
+      PAST_MAX,
+      "-" + PAST_MAX,
+      "١٢",
+      "12a",
+      "NaN",
+      "Infinity",
+    ],
   },
   Int64: {
     parser: Int64,
@@ -60,7 +83,20 @@ const TABLE: Record<string, Row> = {
       ["-0009223372036854775808", -(2n ** 63n)],
       [PAST_MAX, 2n ** 53n],
     ],
-    rejects: ["9223372036854775808", "-9223372036854775809", "18446744073709551616", "99999999999999999999", " 1", "5.0", "1e3", "0x1F", "1_000", "", "-", "+"],
+    rejects: [
+      "9223372036854775808",
+      "-9223372036854775809",
+      "18446744073709551616",
+      "99999999999999999999",
+      " 1",
+      "5.0",
+      "1e3",
+      "0x1F",
+      "1_000",
+      "",
+      "-",
+      "+",
+    ],
   },
   Integer: {
     parser: Integer,
@@ -103,7 +139,26 @@ const TABLE: Record<string, Row> = {
       ["12e-1", 1.2],
       ["1e-320", 1e-320],
     ],
-    rejects: [".5", "5.", "1e", "1e+", "NaN", "Infinity", "-Infinity", "0x10", " 1", "1 ", "", "+", "1.2.3", "e5", "1e5.5", "+-1", "1,5", "1_0"],
+    rejects: [
+      ".5",
+      "5.",
+      "1e",
+      "1e+",
+      "NaN",
+      "Infinity",
+      "-Infinity",
+      "0x10",
+      " 1",
+      "1 ",
+      "",
+      "+",
+      "1.2.3",
+      "e5",
+      "1e5.5",
+      "+-1",
+      "1,5",
+      "1_0",
+    ],
   },
   Bool: {
     parser: Bool,
@@ -201,10 +256,14 @@ for (const [name, row] of Object.entries(TABLE)) {
 
     test(`${name}: through a route, accepted segments reach the handler and rejected ones are a 404`, async () => {
       const seen: unknown[] = [];
-      const tree = pathVar("v", row.parser, pathEnd((request) => {
-        seen.push(request.vars.v);
-        return "hit";
-      }));
+      const tree = pathVar(
+        "v",
+        row.parser,
+        pathEnd((request) => {
+          seen.push(request.vars.v);
+          return "hit";
+        }),
+      );
       for (const [piece, value] of row.accepts) {
         seen.length = 0;
         const response = await inject(tree, { url: "/" + encodeURIComponent(piece) });
@@ -251,10 +310,18 @@ describe("Text accepts the empty segment through a route", () => {
   test("`/a/` gives Text the empty segment", async () => {
     const tree = alt((request) => ({ rest: request.rest }));
     const got: unknown[] = [];
-    const route = pathVar("first", Text, pathVar("second", Text, pathEnd((request) => {
-      got.push(request.vars.first, request.vars.second);
-      return "ok";
-    })));
+    const route = pathVar(
+      "first",
+      Text,
+      pathVar(
+        "second",
+        Text,
+        pathEnd((request) => {
+          got.push(request.vars.first, request.vars.second);
+          return "ok";
+        }),
+      ),
+    );
     expect((await inject(route, { url: "/a/" })).status).toBe(200);
     expect(got).toEqual(["a", ""]);
     expect((await inject(tree, { url: "/" })).body).toBe('{"rest":[]}');
@@ -328,7 +395,10 @@ describe("parseSegment and the registry", () => {
         return "";
       }
     }
-    const tree = alt(pathVar("b", Boom, () => "boom"), pathVar("t", Text, () => "text"));
+    const tree = alt(
+      pathVar("b", Boom, () => "boom"),
+      pathVar("t", Text, () => "text"),
+    );
     expect((await inject(tree, { url: "/x" })).body).toBe("text");
   });
 

@@ -102,7 +102,13 @@ describe("behaviour of patterns", () => {
   });
 
   test("spec 4.1 rule 6: a match with a method applies it to every inner route", async () => {
-    const tree = match("POST /api", alt(route("/a", () => "a"), route("/b", () => "b")));
+    const tree = match(
+      "POST /api",
+      alt(
+        route("/a", () => "a"),
+        route("/b", () => "b"),
+      ),
+    );
     expect((await get(tree, "/api/a", "POST")).body).toBe("a");
     expect((await get(tree, "/api/b", "POST")).body).toBe("b");
     expect((await get(tree, "/api/a", "GET")).status).toBe(404);
@@ -111,7 +117,13 @@ describe("behaviour of patterns", () => {
 
   test("spec 4.3.5: a match whose inner routes all miss falls through to a later alternative", async () => {
     const tree = alt(
-      match("/api", alt(route("GET /a", () => "inner a"), route("/n/id:Int", () => "inner n"))),
+      match(
+        "/api",
+        alt(
+          route("GET /a", () => "inner a"),
+          route("/n/id:Int", () => "inner n"),
+        ),
+      ),
       match("/api", (req) => `fallback ${req.rest.join("/")}`),
     );
     expect((await get(tree, "/api/a")).body).toBe("inner a");
@@ -121,7 +133,13 @@ describe("behaviour of patterns", () => {
   });
 
   test("a handler's routeMismatch() inside a match falls through to the next alternative", async () => {
-    const tree = alt(match("/api", route("/x", () => routeMismatch())), route("/api/x", () => "second"));
+    const tree = alt(
+      match(
+        "/api",
+        route("/x", () => routeMismatch()),
+      ),
+      route("/api/x", () => "second"),
+    );
     expect((await get(tree, "/api/x")).body).toBe("second");
   });
 
@@ -146,7 +164,11 @@ describe("build-time errors: one PatternError code per kind", () => {
     ["TOO_MANY_COLONS", "/u/a:b:c", [/more than one ":"/]],
     ["EMPTY_LABEL", "/u/:Int", [/has no label/, /a label before ":"/]],
     ["EMPTY_TYPE", "/u/id:", [/"id" has no type/, /Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day/]],
-    ["UNKNOWN_TYPE", "/u/id:Intt", [/unknown path type "Intt"/, /Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day/]],
+    [
+      "UNKNOWN_TYPE",
+      "/u/id:Intt",
+      [/unknown path type "Intt"/, /Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day/],
+    ],
     ["DUPLICATE_LABEL", "/u/id:Int/x/id:Text", [/"id" is used twice/]],
   ];
 
@@ -232,7 +254,11 @@ describe("path-type registry", () => {
 
   test("a parser can be registered under another name; a taken name cannot be reused", () => {
     registerPathType(Slug, "PostSlug");
-    expect(parsePattern("/p/s:PostSlug").parts[1]).toMatchObject({ kind: "variable", parser: Slug, typeName: "PostSlug" });
+    expect(parsePattern("/p/s:PostSlug").parts[1]).toMatchObject({
+      kind: "variable",
+      parser: Slug,
+      typeName: "PostSlug",
+    });
     expect(() => registerPathType(Slug)).not.toThrow();
     expect(() => registerPathType(Word, "Int")).toThrow(/already registered/);
     expect(() => registerPathType(Slug, "not a name")).toThrow(/not a type name/);

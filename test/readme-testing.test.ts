@@ -20,7 +20,9 @@ jest.setTimeout(180_000);
 function projectFiles(): Map<string, string> {
   const readme = readFileSync(path.join(root, "README.md"), "utf8");
   const files = new Map<string, string>();
-  for (const found of readme.matchAll(/<!-- readme-testing: (\S+) -->\n(?:<!-- readme-test: [^\n]* -->\n)?```\w*\n([\s\S]*?)\n```/g)) {
+  for (const found of readme.matchAll(
+    /<!-- readme-testing: (\S+) -->\n(?:<!-- readme-test: [^\n]* -->\n)?```\w*\n([\s\S]*?)\n```/g,
+  )) {
     files.set(found[1]!, `${found[2]!}\n`);
   }
   const users = /<!-- readme-test: file users\.ts -->\n```ts\n([\s\S]*?)\n```/.exec(readme);
@@ -47,7 +49,10 @@ afterAll(() => {
 /** Runs one of the project's npm scripts; its output, or a failure showing it. */
 async function script(name: string): Promise<string> {
   try {
-    const { stdout, stderr } = await run("npm", ["run", "--silent", name], { cwd: project, env: { ...process.env, CI: "1" } });
+    const { stdout, stderr } = await run("npm", ["run", "--silent", name], {
+      cwd: project,
+      env: { ...process.env, CI: "1" },
+    });
     return stdout + stderr;
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
@@ -57,7 +62,13 @@ async function script(name: string): Promise<string> {
 
 test("the README has every file of the setup", () => {
   expect([...projectFiles().keys()].sort()).toEqual([
-    "jest.config.js", "package.json", "tsconfig.json", "tsconfig.node-test.json", "users.node-test.ts", "users.test.ts", "users.ts",
+    "jest.config.js",
+    "package.json",
+    "tsconfig.json",
+    "tsconfig.node-test.json",
+    "users.node-test.ts",
+    "users.test.ts",
+    "users.ts",
   ]);
 });
 

@@ -43,13 +43,21 @@ function blocksOf(markdown: string): Block[] {
     const indent = fence[1]!;
     const start = i;
     const body: string[] = [];
-    for (i++; i < lines.length && lines[i]!.trimEnd() !== `${indent}\`\`\``; i++) body.push(lines[i]!.slice(indent.length));
+    for (i++; i < lines.length && lines[i]!.trimEnd() !== `${indent}\`\`\``; i++)
+      body.push(lines[i]!.slice(indent.length));
     const directive = MARKER.exec(lines[start - 1] ?? "")?.[1];
     const named = /^file\s+([\w.-]+\.ts)$/.exec(directive ?? "");
     if (directive !== undefined && directive !== "run" && named === null) {
-      throw new Error(`README.md:${start}: unknown readme-test marker "${directive}" (expected "run" or "file NAME.ts")`);
+      throw new Error(
+        `README.md:${start}: unknown readme-test marker "${directive}" (expected "run" or "file NAME.ts")`,
+      );
     }
-    blocks.push({ line: start + 1, file: named?.[1] ?? `readme-line-${start + 1}.ts`, run: directive === "run", source: `${body.join("\n")}\nexport {};\n` });
+    blocks.push({
+      line: start + 1,
+      file: named?.[1] ?? `readme-line-${start + 1}.ts`,
+      run: directive === "run",
+      source: `${body.join("\n")}\nexport {};\n`,
+    });
   }
   return blocks;
 }
@@ -67,7 +75,9 @@ test("the README has the blocks this test expects to find (extraction works)", (
 test("every ```ts block of README.md compiles", () => {
   const diagnostics = typecheck(files);
   const where = (file: string) => blocks.find((b) => b.file === file);
-  const readable = diagnostics.map((d) => `README.md:${(where(d.file)?.line ?? 0) + d.line} (${d.file}:${d.line}) ${d.code}: ${d.message}`);
+  const readable = diagnostics.map(
+    (d) => `README.md:${(where(d.file)?.line ?? 0) + d.line} (${d.file}:${d.line}) ${d.code}: ${d.message}`,
+  );
   expect(readable).toEqual([]);
 }, 60_000);
 

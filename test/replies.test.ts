@@ -8,7 +8,11 @@ import { stringifyJson } from "../src/json";
  * Replies (DESIGN.md "Requests, replies, adapters"): what a handler may return and the reply it stands for.
  */
 
-const answer = (result: HandlerResult | Promise<HandlerResult>) => inject(alt(() => result), { url: "/" });
+const answer = (result: HandlerResult | Promise<HandlerResult>) =>
+  inject(
+    alt(() => result),
+    { url: "/" },
+  );
 
 describe("plain handler results", () => {
   test("a string is 200 text/plain", async () => {
@@ -22,7 +26,12 @@ describe("plain handler results", () => {
   });
   test("undefined is 204 with an empty body", async () => {
     expect(await answer(undefined)).toMatchObject({ status: 204, body: "" });
-    expect(await inject(alt(() => {}), { url: "/" })).toMatchObject({ status: 204, body: "" });
+    expect(
+      await inject(
+        alt(() => {}),
+        { url: "/" },
+      ),
+    ).toMatchObject({ status: 204, body: "" });
     expect(await answer(Promise.resolve(undefined))).toMatchObject({ status: 204, body: "" });
   });
   test("an object or array is 200 application/json", async () => {
@@ -74,7 +83,10 @@ describe("reply()", () => {
     const r = reply({ status: 201, headers: { "X-Thing": "1", "Set-Cookie": ["a=1", "b=2"] }, body: "made" });
     expect(r.status).toBe(201);
     expect(r.headers).toEqual({ "x-thing": "1", "set-cookie": ["a=1", "b=2"] });
-    const response = await inject(alt(() => r), { url: "/" });
+    const response = await inject(
+      alt(() => r),
+      { url: "/" },
+    );
     expect(response).toMatchObject({ status: 201, body: "made" });
     expect(response.headers["x-thing"]).toBe("1");
   });
@@ -82,11 +94,14 @@ describe("reply()", () => {
     expect((await answer(reply({ status: 202, body: new Uint8Array([0x6f, 0x6b]) }))).body).toBe("ok");
     expect((await answer(reply({ body: Readable.from(["s", "t"]) }))).body).toBe("st");
   });
-  test.each([99, 100, 101, 103, 199, 1000, 200.5, Number.NaN, -200, Infinity])("status %p is a RangeError (1xx are interim, not final)", (status) => {
-    expect(() => reply({ status })).toThrow(RangeError);
-    expect(() => json({}, { status })).toThrow(RangeError);
-    expect(() => text("", { status })).toThrow(RangeError);
-  });
+  test.each([99, 100, 101, 103, 199, 1000, 200.5, Number.NaN, -200, Infinity])(
+    "status %p is a RangeError (1xx are interim, not final)",
+    (status) => {
+      expect(() => reply({ status })).toThrow(RangeError);
+      expect(() => json({}, { status })).toThrow(RangeError);
+      expect(() => text("", { status })).toThrow(RangeError);
+    },
+  );
   test.each([200, 204, 304, 599, 999])("status %p is allowed", (status) => {
     expect(reply({ status }).status).toBe(status);
   });
@@ -115,7 +130,10 @@ describe("reply()", () => {
     const headerish = fc.oneof(
       fc.string({ maxLength: 6 }),
       fc.string({ unit: fc.integer({ min: 0, max: 0x2ff }).map((c) => String.fromCharCode(c)), maxLength: 6 }),
-      fc.string({ unit: fc.constantFrom("a", "-", " ", ":", "\t", "\r", "\n", "\u0000", "é", "✓", "\u007f"), maxLength: 6 }),
+      fc.string({
+        unit: fc.constantFrom("a", "-", " ", ":", "\t", "\r", "\n", "\u0000", "é", "✓", "\u007f"),
+        maxLength: 6,
+      }),
     );
     fc.assert(
       fc.property(headerish, headerish, (name, value) => {
@@ -130,7 +148,11 @@ describe("reply()", () => {
   });
   test("a handler whose reply has a bad header gets a 500, reported to onError", async () => {
     const errors: unknown[] = [];
-    const response = await inject(alt(() => reply({ headers: { "x-a": "a\nb" } })), { url: "/" }, { onError: (e) => errors.push(e) });
+    const response = await inject(
+      alt(() => reply({ headers: { "x-a": "a\nb" } })),
+      { url: "/" },
+      { onError: (e) => errors.push(e) },
+    );
     expect(response.status).toBe(500);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(TypeError);
@@ -184,9 +206,12 @@ describe("routeMismatch", () => {
 
 describe("stringifyJson (bigint-safe JSON)", () => {
   test("without bigints it is JSON.stringify", () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      expect(stringifyJson(value)).toBe(JSON.stringify(value));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(stringifyJson(value)).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 300 },
+    );
   });
   test("bigints anywhere are written as their exact decimal, and the text parses back", () => {
     fc.assert(

@@ -1,4 +1,13 @@
-import { alt, guard, inject, interpreter, route, routeMismatch, type DispatcherFactory, type RoutedRequest } from "../src";
+import {
+  alt,
+  guard,
+  inject,
+  interpreter,
+  route,
+  routeMismatch,
+  type DispatcherFactory,
+  type RoutedRequest,
+} from "../src";
 
 // Every guard and handler tried for one request sees its own variables and rest, even though the
 // first of them is handed the request context itself (one object less per request).
@@ -15,13 +24,16 @@ describe.each(dispatchers)("request views, %s", (_name, dispatcher) => {
         seen.push(req as RoutedRequest);
         return routeMismatch();
       }),
-      guard((req) => {
-        seen.push(req as RoutedRequest);
-        return true;
-      }, route("/a/y:Text/b", (req) => {
-        seen.push(req as RoutedRequest);
-        return { y: req.vars.y };
-      })),
+      guard(
+        (req) => {
+          seen.push(req as RoutedRequest);
+          return true;
+        },
+        route("/a/y:Text/b", (req) => {
+          seen.push(req as RoutedRequest);
+          return { y: req.vars.y };
+        }),
+      ),
     );
     const res = await inject(tree, { url: "/a/7/b?q=1" }, { dispatcher });
     expect(JSON.parse(res.body)).toEqual({ y: "7" });

@@ -1,4 +1,14 @@
-import { alt, interpreter, type PipelineOptions, route, routeMismatch, type RouteNode, testClient, text, toApplication } from "../src";
+import {
+  alt,
+  interpreter,
+  type PipelineOptions,
+  route,
+  routeMismatch,
+  type RouteNode,
+  testClient,
+  text,
+  toApplication,
+} from "../src";
 import { createApp } from "../samples/functional/app";
 import express from "express";
 import Koa from "koa";
@@ -25,16 +35,30 @@ type Send = (tree: RouteNode, options: PipelineOptions, method: string, url: str
 const viaTestClient: Send = async (tree, options, method, url) => {
   const r = await testClient(tree, options).request({ method, url });
   const header = (name: string) => (r.headers[name] === undefined ? null : String(r.headers[name]));
-  return { status: r.status, allow: header("allow"), contentType: header("content-type"), contentLength: header("content-length"), body: r.body };
+  return {
+    status: r.status,
+    allow: header("allow"),
+    contentType: header("content-type"),
+    contentLength: header("content-length"),
+    body: r.body,
+  };
 };
 
 async function answerOf(response: Response): Promise<Answer> {
   const h = response.headers;
-  return { status: response.status, allow: h.get("allow"), contentType: h.get("content-type"), contentLength: h.get("content-length"), body: await response.text() };
+  return {
+    status: response.status,
+    allow: h.get("allow"),
+    contentType: h.get("content-type"),
+    contentLength: h.get("content-length"),
+    body: await response.text(),
+  };
 }
 
 /** Sends the request over loopback to a server running `listener`, closed afterwards. */
-function viaServer(listenerFor: (tree: RouteNode, options: PipelineOptions) => Parameters<typeof startServer>[0]): Send {
+function viaServer(
+  listenerFor: (tree: RouteNode, options: PipelineOptions) => Parameters<typeof startServer>[0],
+): Send {
   return async (tree, options, method, url) => {
     const server: TestServer = await startServer(listenerFor(tree, options));
     try {
@@ -45,7 +69,8 @@ function viaServer(listenerFor: (tree: RouteNode, options: PipelineOptions) => P
   };
 }
 
-const viaFetchHandler: Send = async (tree, options, method, url) => answerOf(await toFetch(tree, options)(new Request(`http://127.0.0.1${url}`, { method })));
+const viaFetchHandler: Send = async (tree, options, method, url) =>
+  answerOf(await toFetch(tree, options)(new Request(`http://127.0.0.1${url}`, { method })));
 
 const adapters: [string, Send][] = [
   ["test client", viaTestClient],
@@ -54,7 +79,10 @@ const adapters: [string, Send][] = [
   ["Express", viaServer((tree, options) => express().use(toExpress(tree, options)))],
   ["Koa", viaServer((tree, options) => new Koa().use(toKoa(tree, options)).callback())],
 ];
-const dispatchers: [string, PipelineOptions][] = [["compiled", {}], ["interpreter", { dispatcher: interpreter }]];
+const dispatchers: [string, PipelineOptions][] = [
+  ["compiled", {}],
+  ["interpreter", { dispatcher: interpreter }],
+];
 
 describe.each(adapters)("405 and HEAD through %s", (_name, send) => {
   describe.each(dispatchers)("with the %s dispatcher", (_d, base) => {
@@ -67,7 +95,11 @@ describe.each(adapters)("405 and HEAD through %s", (_name, send) => {
 
     test("methodNotAllowed: 405 with Allow listing exactly the routed methods", async () => {
       const options = { ...base, methodNotAllowed: true };
-      expect(await send(app, options, "PUT", "/api/users")).toMatchObject({ status: 405, allow: "GET, POST", body: "" });
+      expect(await send(app, options, "PUT", "/api/users")).toMatchObject({
+        status: 405,
+        allow: "GET, POST",
+        body: "",
+      });
       expect(await send(app, options, "POST", "/api/users/7")).toMatchObject({ status: 405, allow: "GET, DELETE" });
       expect(await send(app, options, "HEAD", "/health")).toMatchObject({ status: 405, allow: "GET" });
       // no route for the path: still 404
@@ -75,7 +107,19 @@ describe.each(adapters)("405 and HEAD through %s", (_name, send) => {
       // the method is routed, but its route declined (a guard refused): 404, not 405
       expect((await send(app, options, "DELETE", "/api/users/1")).status).toBe(404);
       // a route without a method takes every method: never a 405 there
-      expect((await send(alt(route("GET /a", () => "a"), route("/a", () => routeMismatch())), options, "PUT", "/a")).status).toBe(404);
+      expect(
+        (
+          await send(
+            alt(
+              route("GET /a", () => "a"),
+              route("/a", () => routeMismatch()),
+            ),
+            options,
+            "PUT",
+            "/a",
+          )
+        ).status,
+      ).toBe(404);
     });
 
     test("head: an unanswered HEAD is answered by the GET route, body dropped, headers kept", async () => {
@@ -83,10 +127,18 @@ describe.each(adapters)("405 and HEAD through %s", (_name, send) => {
       const get = await send(app, options, "GET", "/health");
       const head = await send(app, options, "HEAD", "/health");
       // the length the GET's body has, whether or not the adapter states it on the GET
-      expect(head).toMatchObject({ status: 200, contentType: get.contentType, contentLength: String(new TextEncoder().encode(get.body).length), body: "" });
+      expect(head).toMatchObject({
+        status: 200,
+        contentType: get.contentType,
+        contentLength: String(new TextEncoder().encode(get.body).length),
+        body: "",
+      });
       expect((await send(app, options, "HEAD", "/nowhere")).status).toBe(404);
       // a HEAD route of its own answers first
-      const own = alt(route("HEAD /h", () => text("", { headers: { "x-own": "yes" } })), route("GET /h", () => "get"));
+      const own = alt(
+        route("HEAD /h", () => text("", { headers: { "x-own": "yes" } })),
+        route("GET /h", () => "get"),
+      );
       expect((await send(own, options, "HEAD", "/h")).status).toBe(200);
     });
 

@@ -61,7 +61,9 @@ describe.each([
 });
 
 test("a runtime that cannot start is an error (so its tests fail), not a skip", async () => {
-  await expect(startRuntime("bun", { ...PACKAGE_ENTRY, main: join(ROOT, "dist/no-such-build/index.js") })).rejects.toThrow(/bun .* did not start: it exited/);
+  await expect(
+    startRuntime("bun", { ...PACKAGE_ENTRY, main: join(ROOT, "dist/no-such-build/index.js") }),
+  ).rejects.toThrow(/bun .* did not start: it exited/);
 });
 
 describe("workerd (toFetch as a Workers module, through miniflare)", () => {

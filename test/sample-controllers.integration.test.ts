@@ -21,7 +21,8 @@ let base = "";
 let output = "";
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, "dist/cjs/decorators/index.js"))) await run(process.execPath, ["scripts/build.js"], { cwd: root });
+  if (!existsSync(path.join(root, "dist/cjs/decorators/index.js")))
+    await run(process.execPath, ["scripts/build.js"], { cwd: root });
   await run(process.execPath, [tsc, "-p", "samples/controllers/tsconfig.json"], { cwd: root });
   const child = spawn(process.execPath, [path.join(root, "dist/samples/controllers/server.js")], {
     cwd: root,
@@ -38,7 +39,9 @@ beforeAll(async () => {
     child.stdout!.on("data", onData);
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the sample server exited (${String(code)}) before listening:\n${output}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`the sample server exited (${String(code)}) before listening:\n${output}`)),
+    );
   });
 });
 
@@ -58,7 +61,11 @@ async function get(url: string, init?: RequestInit): Promise<{ status: number; b
 
 describe("controllers sample over HTTP (tsc-compiled)", () => {
   test("a root controller and a prefixed one", async () => {
-    expect(await get("/health")).toEqual({ status: 200, body: '{"status":"ok"}', type: "application/json; charset=utf-8" });
+    expect(await get("/health")).toEqual({
+      status: 200,
+      body: '{"status":"ok"}',
+      type: "application/json; charset=utf-8",
+    });
     expect(JSON.parse((await get("/api/users")).body)).toEqual([
       { id: 1, name: "ada" },
       { id: 2, name: "grace" },
@@ -87,10 +94,21 @@ describe("controllers sample over HTTP (tsc-compiled)", () => {
   });
 
   test("a header parameter parsed as a UserId: required, and a 400 when missing or invalid", async () => {
-    expect(JSON.parse((await get("/api/users/me", { headers: { "x-user-id": "2" } })).body)).toEqual({ id: 2, name: "grace" });
+    expect(JSON.parse((await get("/api/users/me", { headers: { "x-user-id": "2" } })).body)).toEqual({
+      id: 2,
+      name: "grace",
+    });
     expect((await get("/api/users/me", { headers: { "x-user-id": "77" } })).status).toBe(404);
     const missing = await get("/api/users/me");
-    expect([missing.status, JSON.parse(missing.body).errors[0]]).toEqual([400, { in: "header", field: "x-user-id", constraint: "required", message: 'the header "x-user-id" is required (UserId)' }]);
+    expect([missing.status, JSON.parse(missing.body).errors[0]]).toEqual([
+      400,
+      {
+        in: "header",
+        field: "x-user-id",
+        constraint: "required",
+        message: 'the header "x-user-id" is required (UserId)',
+      },
+    ]);
     const zero = await get("/api/users/me", { headers: { "x-user-id": "0" } });
     expect([zero.status, JSON.parse(zero.body).errors[0].constraint]).toEqual([400, "UserId"]);
   });
@@ -108,8 +126,18 @@ describe("controllers sample over HTTP (tsc-compiled)", () => {
       error: "the body is invalid",
       errors: [
         { in: "body", field: "admin", constraint: "whitelistValidation", message: "property admin should not exist" },
-        { in: "body", field: "name", constraint: "matches", message: "name must be lower-case letters, digits or _, starting with a letter" },
-        { in: "body", field: "name", constraint: "isLength", message: "name must be longer than or equal to 3 characters" },
+        {
+          in: "body",
+          field: "name",
+          constraint: "matches",
+          message: "name must be lower-case letters, digits or _, starting with a letter",
+        },
+        {
+          in: "body",
+          field: "name",
+          constraint: "isLength",
+          message: "name must be longer than or equal to 3 characters",
+        },
       ],
     });
     expect((await get("/api/users", { method: "POST", headers: json, body: '{"name":' })).status).toBe(400);
@@ -124,10 +152,16 @@ describe("controllers sample over HTTP (tsc-compiled)", () => {
   });
 
   test("DELETE is guarded by a DI-resolved guard class: without the API key the route does not match", async () => {
-    const added = JSON.parse((await get("/api/users", { method: "POST", body: '{"name":"temp"}' })).body) as { id: number };
+    const added = JSON.parse((await get("/api/users", { method: "POST", body: '{"name":"temp"}' })).body) as {
+      id: number;
+    };
     expect((await get(`/api/users/${added.id}`, { method: "DELETE" })).status).toBe(404);
-    expect((await get(`/api/users/${added.id}`, { method: "DELETE", headers: { "x-api-key": "wrong" } })).status).toBe(404);
-    expect((await get(`/api/users/${added.id}`, { method: "DELETE", headers: { "x-api-key": "let-me-in" } })).status).toBe(204);
+    expect((await get(`/api/users/${added.id}`, { method: "DELETE", headers: { "x-api-key": "wrong" } })).status).toBe(
+      404,
+    );
+    expect(
+      (await get(`/api/users/${added.id}`, { method: "DELETE", headers: { "x-api-key": "let-me-in" } })).status,
+    ).toBe(204);
     expect((await get(`/api/users/${added.id}`)).status).toBe(404);
   });
 

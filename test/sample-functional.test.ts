@@ -19,7 +19,10 @@ describe("functional sample app", () => {
     expect(JSON.parse((await inject(tree, { url: "/api/users/2" })).body)).toEqual({ id: 2, name: "grace" });
     expect(JSON.parse((await inject(tree, { url: "/api/users/ada" })).body)).toEqual({ id: 1, name: "ada" });
     // id 99 parses as Int, but the handler passes (routeMismatch), so the name route answers
-    expect(await inject(tree, { url: "/api/users/99" })).toMatchObject({ status: 404, body: '{"error":"no such user"}' });
+    expect(await inject(tree, { url: "/api/users/99" })).toMatchObject({
+      status: 404,
+      body: '{"error":"no such user"}',
+    });
   });
 
   test("POST reads the JSON body", async () => {
@@ -32,14 +35,19 @@ describe("functional sample app", () => {
 
   test("the four-function route parses a Day and rejects impossible dates", async () => {
     const tree = app();
-    expect(JSON.parse((await inject(tree, { url: "/api/reports/2024-02-29" })).body)).toEqual({ day: "2024-02-29", users: 2 });
+    expect(JSON.parse((await inject(tree, { url: "/api/reports/2024-02-29" })).body)).toEqual({
+      day: "2024-02-29",
+      users: 2,
+    });
     expect((await inject(tree, { url: "/api/reports/2023-02-29" })).status).toBe(404);
   });
 
   test("the guard lets only requests with the API key reach DELETE", async () => {
     const tree = app();
     expect((await inject(tree, { method: "DELETE", url: "/api/users/1" })).status).toBe(404);
-    expect((await inject(tree, { method: "DELETE", url: "/api/users/1", headers: { "x-api-key": "k" } })).status).toBe(204);
+    expect((await inject(tree, { method: "DELETE", url: "/api/users/1", headers: { "x-api-key": "k" } })).status).toBe(
+      204,
+    );
     expect((await inject(tree, { url: "/api/users/1" })).status).toBe(404);
   });
 

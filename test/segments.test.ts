@@ -30,7 +30,11 @@ const PATH_TABLE: ReadonlyArray<readonly [raw: string, segments: readonly string
   ["http://example.com/a/b", ["a", "b"], "`http://host/a/b` → [a, b] (absolute form: the authority goes)"],
   ["https://example.com:8443/a", ["a"], "`https://host:port/a` → [a]"],
   ["http://h", [], "`http://h` → [] (an empty path is `/`)"],
-  ["HTTP://example.com/foo", ["HTTP:", "", "example.com", "foo"], "`HTTP://example.com/foo` → [HTTP:, '', example.com, foo] (only lower-case http:// and https:// are stripped)"],
+  [
+    "HTTP://example.com/foo",
+    ["HTTP:", "", "example.com", "foo"],
+    "`HTTP://example.com/foo` → [HTTP:, '', example.com, foo] (only lower-case http:// and https:// are stripped)",
+  ],
   ["x://", ["x:", "", ""], "`x://` → [x:, '', ''] (any other scheme stays part of the path)"],
 ];
 
@@ -135,7 +139,10 @@ describe("segment properties", () => {
   });
 
   test("decodeSegment never throws, for any string", () => {
-    fc.assert(fc.property(anyString, (raw) => typeof decodeSegment(raw) === "string"), { numRuns: 500 });
+    fc.assert(
+      fc.property(anyString, (raw) => typeof decodeSegment(raw) === "string"),
+      { numRuns: 500 },
+    );
   });
 
   test("segments never contain `/` unless it came from %2F", () => {

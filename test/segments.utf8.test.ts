@@ -19,7 +19,8 @@ const encoder = new TextEncoder();
 /** Code point a byte sequence spells by its bit patterns alone, or undefined when the patterns do not fit. */
 function bitsOf(seq: readonly number[]): number | undefined {
   const lead = seq[0]!;
-  const announced = lead < 0x80 ? 1 : lead >> 5 === 0b110 ? 2 : lead >> 4 === 0b1110 ? 3 : lead >> 3 === 0b11110 ? 4 : 0;
+  const announced =
+    lead < 0x80 ? 1 : lead >> 5 === 0b110 ? 2 : lead >> 4 === 0b1110 ? 3 : lead >> 3 === 0b11110 ? 4 : 0;
   if (announced !== seq.length) return undefined;
   let codePoint = announced === 1 ? lead : lead & ((1 << (7 - announced)) - 1);
   for (const b of seq.slice(1)) {
@@ -103,12 +104,18 @@ describe("broken UTF-8: the decoder agrees with the oracle", () => {
   });
 
   test("for every three-byte sequence over the bytes where the rules change", () => {
-    const edges = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff];
-    for (const a of edges) for (const b of edges) for (const c of edges) for (const d of [0x80, 0xbf, 0x41]) {
-      const bytes = [a, b, c, d];
-      const decoded = decodeUtf8Lenient(Uint8Array.from(bytes));
-      if (decoded !== oracle(bytes)) expect([bytes, decoded]).toEqual([bytes, oracle(bytes)]);
-    }
+    const edges = [
+      0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef,
+      0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff,
+    ];
+    for (const a of edges)
+      for (const b of edges)
+        for (const c of edges)
+          for (const d of [0x80, 0xbf, 0x41]) {
+            const bytes = [a, b, c, d];
+            const decoded = decodeUtf8Lenient(Uint8Array.from(bytes));
+            if (decoded !== oracle(bytes)) expect([bytes, decoded]).toEqual([bytes, oracle(bytes)]);
+          }
   });
 
   /** Bytes biased towards lead, continuation and boundary bytes, mixed with pieces of real UTF-8. */
@@ -116,7 +123,27 @@ describe("broken UTF-8: the decoder agrees with the oracle", () => {
     .array(
       fc.oneof(
         fc.integer({ min: 0, max: 255 }).map((b) => [b]),
-        fc.constantFrom(0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff).map((b) => [b]),
+        fc
+          .constantFrom(
+            0x80,
+            0x8f,
+            0x90,
+            0x9f,
+            0xa0,
+            0xbf,
+            0xc0,
+            0xc1,
+            0xc2,
+            0xdf,
+            0xe0,
+            0xed,
+            0xef,
+            0xf0,
+            0xf4,
+            0xf5,
+            0xff,
+          )
+          .map((b) => [b]),
         fc.string({ unit: "binary", minLength: 1, maxLength: 2 }).chain((s) => {
           const encoded = [...encoder.encode(s)];
           return fc.integer({ min: 1, max: encoded.length }).map((n) => encoded.slice(0, n)); // whole or truncated

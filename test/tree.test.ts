@@ -62,7 +62,10 @@ describe("method values (spec 2: an HTTP method value, qualified or not)", () =>
   });
 
   test("any upper-case token is a method: method('PROPFIND', …)", async () => {
-    const tree = alt(method("PROPFIND", () => "propfind"), method("M-SEARCH", () => "msearch"));
+    const tree = alt(
+      method("PROPFIND", () => "propfind"),
+      method("M-SEARCH", () => "msearch"),
+    );
     expect((await inject(tree, { method: "PROPFIND", url: "/x" })).body).toBe("propfind");
     expect((await inject(tree, { method: "M-SEARCH", url: "/x" })).body).toBe("msearch");
     expect((await inject(tree, { method: "propfind", url: "/x" })).status).toBe(404);
@@ -92,7 +95,12 @@ describe("node shapes", () => {
         kind: "path",
         literal: "/a/b",
         segments: ["a", "b"],
-        next: { kind: "pathVar", label: "v", parser: Int, next: { kind: "pathEnd", next: { kind: "handler", handler: h } } },
+        next: {
+          kind: "pathVar",
+          label: "v",
+          parser: Int,
+          next: { kind: "pathEnd", next: { kind: "handler", handler: h } },
+        },
       },
     });
   });
@@ -145,7 +153,13 @@ describe("build-time errors", () => {
     // through an alt further in: still one chain for the inner route
     expect(() => pathVar("id", Int, alt(path("/a", ok), pathVar("id", Int, ok)))).toThrow(TypeError);
     // through a guard and a method node
-    expect(() => pathVar("id", Int, guard(() => true, method("GET", pathVar("id", Int, ok))))).toThrow(TypeError);
+    expect(() =>
+      pathVar(
+        "id",
+        Int,
+        guard(() => true, method("GET", pathVar("id", Int, ok))),
+      ),
+    ).toThrow(TypeError);
   });
 
   test("the same label on different alternatives is fine", () => {
@@ -177,11 +191,21 @@ describe("build-time errors", () => {
   });
 
   test("that error names the call (with its label, alternative or pattern) and what it got", () => {
-    expect(() => pathVar("userId", Int, null as unknown as RouteNode)).toThrow('pathVar("userId"): expected a route or a handler function, got null');
-    expect(() => alt(ok, [] as unknown as RouteNode)).toThrow("alt (alternative 2): expected a route or a handler function, got an array");
-    expect(() => method("GET", 1 as unknown as RouteNode)).toThrow("method: expected a route or a handler function, got number");
-    expect(() => route("GET /a/id:Int", {} as never)).toThrow('route("GET /a/id:Int"): expected a route or a handler function, got object');
-    expect(() => match("/api", "x" as never)).toThrow('match("/api"): expected a route or a handler function, got string');
+    expect(() => pathVar("userId", Int, null as unknown as RouteNode)).toThrow(
+      'pathVar("userId"): expected a route or a handler function, got null',
+    );
+    expect(() => alt(ok, [] as unknown as RouteNode)).toThrow(
+      "alt (alternative 2): expected a route or a handler function, got an array",
+    );
+    expect(() => method("GET", 1 as unknown as RouteNode)).toThrow(
+      "method: expected a route or a handler function, got number",
+    );
+    expect(() => route("GET /a/id:Int", {} as never)).toThrow(
+      'route("GET /a/id:Int"): expected a route or a handler function, got object',
+    );
+    expect(() => match("/api", "x" as never)).toThrow(
+      'match("/api"): expected a route or a handler function, got string',
+    );
   });
 
   test("path with a non-string literal and guard with a non-function are TypeErrors", () => {

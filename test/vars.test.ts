@@ -1,7 +1,21 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import fc from "fast-check";
-import { alt, compile, guard, inject, Int, interpreter, path as literal, pathEnd, pathVar, routeMismatch, Text, type PathParser, type RouteNode } from "../src";
+import {
+  alt,
+  compile,
+  guard,
+  inject,
+  Int,
+  interpreter,
+  path as literal,
+  pathEnd,
+  pathVar,
+  routeMismatch,
+  Text,
+  type PathParser,
+  type RouteNode,
+} from "../src";
 import { NO_VARS, varsShape, VARS_PROTOTYPE } from "../src/vars";
 import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 
@@ -10,14 +24,39 @@ import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
  * its value, and every guard or handler call gets a writable object of its own — in both dispatchers.
  */
 
-const HOSTILE = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype", "__defineGetter__", "then", "7", "0", "-1", "", " ", "a\"b", "a\\b", "\u2028", "\n", "${x}", "'); throw 1; ('", "*/", "é", "😀"];
+const HOSTILE = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "prototype",
+  "__defineGetter__",
+  "then",
+  "7",
+  "0",
+  "-1",
+  "",
+  " ",
+  'a"b',
+  "a\\b",
+  "\u2028",
+  "\n",
+  "${x}",
+  "'); throw 1; ('",
+  "*/",
+  "é",
+  "😀",
+];
 const label = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 6 }));
 const value = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.object());
 
 /** What an ordinary object given the same labels by `defineProperty`, in order, holds: the reference. */
 function reference(labels: readonly string[], values: readonly unknown[]): { keys: string[]; values: unknown[] } {
   const plain: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  labels.forEach((l, i) => Object.defineProperty(plain, l, { value: values[i], writable: true, enumerable: true, configurable: true }));
+  labels.forEach((l, i) =>
+    Object.defineProperty(plain, l, { value: values[i], writable: true, enumerable: true, configurable: true }),
+  );
   return { keys: Object.keys(plain), values: Object.values(plain) };
 }
 
@@ -37,7 +76,13 @@ describe("varsShape", () => {
         const want = reference(labels, values);
         expect(Object.keys(vars)).toEqual(want.keys);
         expect(Object.values(vars)).toEqual(want.values);
-        for (const key of want.keys) expect(Object.getOwnPropertyDescriptor(vars, key)).toEqual({ value: vars[key], writable: true, enumerable: true, configurable: true });
+        for (const key of want.keys)
+          expect(Object.getOwnPropertyDescriptor(vars, key)).toEqual({
+            value: vars[key],
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
         expect(inheritance(vars)).toEqual(INHERITS_NOTHING);
         expect(Object.getPrototypeOf(vars)).toBe(VARS_PROTOTYPE);
         expect("toString" in vars).toBe(want.keys.includes("toString"));
@@ -69,7 +114,7 @@ describe("varsShape", () => {
   });
 
   test("where code generation is forbidden (node --disallow-code-generation-from-strings), the same objects", () => {
-    const labels = ["id", "__proto__", "7", "constructor", "a\"b", "id"];
+    const labels = ["id", "__proto__", "7", "constructor", 'a"b', "id"];
     const script = `
       const { varsShape, VARS_PROTOTYPE } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/vars.js"))});
       let generation = true;
@@ -78,7 +123,8 @@ describe("varsShape", () => {
       const descriptors = Object.getOwnPropertyNames(vars).map((k) => [k, Object.getOwnPropertyDescriptor(vars, k)]);
       process.stdout.write(JSON.stringify({ generation, descriptors, proto: Object.getPrototypeOf(vars) === VARS_PROTOTYPE, polluted: {}.p ?? null }));
     `;
-    const run = (flags: string[]): unknown => JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
+    const run = (flags: string[]): unknown =>
+      JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
     const forbidden = run(["--disallow-code-generation-from-strings"]) as { generation: boolean };
     const allowed = run([]) as { generation: boolean };
     expect(forbidden.generation).toBe(false);
@@ -88,22 +134,35 @@ describe("varsShape", () => {
   });
 });
 
-const dispatchers = [["compiled", {}], ["interpreter", { dispatcher: interpreter }]] as const;
+const dispatchers = [
+  ["compiled", {}],
+  ["interpreter", { dispatcher: interpreter }],
+] as const;
 
 describe.each(dispatchers)("request.vars in handlers and guards (%s)", (_name, options) => {
   test("hostile labels (random lists) read back their values; nothing inherited; the same as the other dispatcher", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.constantFrom(...HOSTILE.filter((l) => l !== "")), { minLength: 1, maxLength: 5 }), async (labels) => {
-        let tree: RouteNode = pathEnd((request) => ({ keys: Object.keys(request.vars), values: Object.values(request.vars), inherits: inheritance(request.vars) }));
-        for (const l of [...labels].reverse()) tree = pathVar(l, Text, tree);
-        const url = "/" + labels.map((_, i) => `v${i}`).join("/");
-        const got = await inject(tree, { url }, options);
-        const other = await inject(tree, { url }, options === dispatchers[0][1] ? { dispatcher: interpreter } : {});
-        const want = reference(labels, labels.map((_, i) => `v${i}`));
-        expect(JSON.parse(got.body)).toEqual({ ...want, inherits: INHERITS_NOTHING });
-        expect(got.body).toBe(other.body);
-        untouchedObjectPrototype();
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fc.constantFrom(...HOSTILE.filter((l) => l !== "")), { minLength: 1, maxLength: 5 }),
+        async (labels) => {
+          let tree: RouteNode = pathEnd((request) => ({
+            keys: Object.keys(request.vars),
+            values: Object.values(request.vars),
+            inherits: inheritance(request.vars),
+          }));
+          for (const l of [...labels].reverse()) tree = pathVar(l, Text, tree);
+          const url = "/" + labels.map((_, i) => `v${i}`).join("/");
+          const got = await inject(tree, { url }, options);
+          const other = await inject(tree, { url }, options === dispatchers[0][1] ? { dispatcher: interpreter } : {});
+          const want = reference(
+            labels,
+            labels.map((_, i) => `v${i}`),
+          );
+          expect(JSON.parse(got.body)).toEqual({ ...want, inherits: INHERITS_NOTHING });
+          expect(got.body).toBe(other.body);
+          untouchedObjectPrototype();
+        },
+      ),
       { seed: 5, numRuns: 60 },
     );
   });
@@ -118,14 +177,49 @@ describe.each(dispatchers)("request.vars in handlers and guards (%s)", (_name, o
       return routeMismatch();
     };
     const tree = alt(
-      literal("/none", alt(pathEnd(writer("none 1")), pathEnd(writer("none 2")), pathEnd(() => "none"))),
-      literal("/with", pathVar("id", Int, alt(pathEnd(writer("with 1")), pathEnd(writer("with 2")), pathEnd((r) => ({ ...r.vars }))))),
-      literal("/guarded", pathVar("id", Int, guard((request) => {
-        const vars = request.vars as Record<string, unknown>;
-        log.push({ tag: "guard", before: { ...vars } });
-        vars["written"] = "guard";
-        return true;
-      }, alt(pathEnd(writer("under guard")), pathVar("more", Text, pathEnd((r) => ({ ...r.vars }))))))),
+      literal(
+        "/none",
+        alt(
+          pathEnd(writer("none 1")),
+          pathEnd(writer("none 2")),
+          pathEnd(() => "none"),
+        ),
+      ),
+      literal(
+        "/with",
+        pathVar(
+          "id",
+          Int,
+          alt(
+            pathEnd(writer("with 1")),
+            pathEnd(writer("with 2")),
+            pathEnd((r) => ({ ...r.vars })),
+          ),
+        ),
+      ),
+      literal(
+        "/guarded",
+        pathVar(
+          "id",
+          Int,
+          guard(
+            (request) => {
+              const vars = request.vars as Record<string, unknown>;
+              log.push({ tag: "guard", before: { ...vars } });
+              vars["written"] = "guard";
+              return true;
+            },
+            alt(
+              pathEnd(writer("under guard")),
+              pathVar(
+                "more",
+                Text,
+                pathEnd((r) => ({ ...r.vars })),
+              ),
+            ),
+          ),
+        ),
+      ),
     );
     for (let i = 0; i < 2; i++) {
       expect((await inject(tree, { url: "/none" }, options)).body).toBe("none");
@@ -148,7 +242,8 @@ describe.each(dispatchers)("request.vars in handlers and guards (%s)", (_name, o
   test("long and many-segment paths bind every variable", async () => {
     const labels = Array.from({ length: 40 }, (_, i) => `v${i}`);
     let tree: RouteNode = pathEnd((request) => request.vars);
-    for (const l of [...labels].reverse()) tree = pathVar(l, (l.endsWith("7") ? Int : Text) as PathParser<unknown>, tree);
+    for (const l of [...labels].reverse())
+      tree = pathVar(l, (l.endsWith("7") ? Int : Text) as PathParser<unknown>, tree);
     const segments = labels.map((l, i) => (l.endsWith("7") ? String(i) : `${l}-${"x".repeat(200)}`));
     const got = JSON.parse((await inject(tree, { url: "/" + segments.join("/") }, options)).body);
     expect(got).toEqual(Object.fromEntries(labels.map((l, i) => [l, l.endsWith("7") ? i : segments[i]])));
@@ -156,7 +251,19 @@ describe.each(dispatchers)("request.vars in handlers and guards (%s)", (_name, o
 });
 
 test("find gives each lookup a new object that inherits nothing, also for routes without variables", () => {
-  const router = compile(alt(literal("/static", pathEnd(() => "s")), pathVar("id", Int, pathEnd(() => "i"))));
+  const router = compile(
+    alt(
+      literal(
+        "/static",
+        pathEnd(() => "s"),
+      ),
+      pathVar(
+        "id",
+        Int,
+        pathEnd(() => "i"),
+      ),
+    ),
+  );
   for (const url of ["/static", "/12"]) {
     const a = router.find("GET", url)!.vars;
     const b = router.find("GET", url)!.vars;

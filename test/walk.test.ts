@@ -74,14 +74,22 @@ describe("chainsOf and routeChainsOf", () => {
   test("a subtree shared by several routes gives one route per way to it", () => {
     const shared = alt(path("/s", pathEnd(a)), path("/t", pathEnd(b)));
     const tree = alt(method("GET", shared), method("PUT", shared));
-    expect(chainsOf(tree, true).map((chain) => `${chain.method} ${chain.tests.join("/")}`)).toEqual(["GET s", "GET t", "PUT s", "PUT t"]);
+    expect(chainsOf(tree, true).map((chain) => `${chain.method} ${chain.tests.join("/")}`)).toEqual([
+      "GET s",
+      "GET t",
+      "PUT s",
+      "PUT t",
+    ]);
   });
 });
 
 describe("searching the tree", () => {
   test("labelsIn and hasGuard find nodes below alternatives and in shared subtrees", () => {
     const shared = pathVar("deep", Int, pathEnd(a));
-    const tree = alt(path("/x", shared), method("GET", alt(path("/y", shared), pathVar("other", Text, guard(admin, b)))));
+    const tree = alt(
+      path("/x", shared),
+      method("GET", alt(path("/y", shared), pathVar("other", Text, guard(admin, b)))),
+    );
     expect([...labelsIn(tree)].sort()).toEqual(["deep", "other"]);
     expect(hasGuard(tree)).toBe(true);
     expect(hasGuard(alt(path("/x", shared), path("/y", shared)))).toBe(false);
@@ -105,7 +113,12 @@ describe("searching the tree", () => {
   });
 
   test("a hand-made cyclic tree does not make a search loop forever", () => {
-    const loop: { kind: "path"; literal: string; segments: string[]; next: RouteNode } = { kind: "path", literal: "/l", segments: ["l"], next: undefined as never };
+    const loop: { kind: "path"; literal: string; segments: string[]; next: RouteNode } = {
+      kind: "path",
+      literal: "/l",
+      segments: ["l"],
+      next: undefined as never,
+    };
     // a cycle longer than the runs a search follows without remembering nodes
     let node: RouteNode = loop;
     for (let i = 0; i < 150; i++) node = { kind: "pathEnd", next: node };

@@ -12,17 +12,27 @@ import { load, variants } from "./variants";
 
 const n = Number(process.env.REQUESTS ?? 5_000);
 const rounds = Number(process.env.ROUNDS ?? 40);
-const json = { method: "POST", url: "/items?page=2", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "lamp", price: 12 }) };
+const json = {
+  method: "POST",
+  url: "/items?page=2",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ name: "lamp", price: 12 }),
+};
 const requests: Record<string, { method?: string; url: string; headers?: Record<string, string>; body?: string }> = {
-  decorated: json, functional: json, hand: json,
-  singleton: { url: "/items/7" }, request: { url: "/items/7" },
+  decorated: json,
+  functional: json,
+  hand: json,
+  singleton: { url: "/items/7" },
+  request: { url: "/items/7" },
 };
 
 async function main(): Promise<void> {
   const names = (process.argv[2] ?? "decorated,functional,hand,singleton,request").split(",");
   const clients = names.map((spec) => {
     const [name = "", checkout] = spec.split("@");
-    const { sy, dec } = load(checkout === undefined ? path.resolve(__dirname, "../../cjs") : path.join(checkout, "dist/cjs"));
+    const { sy, dec } = load(
+      checkout === undefined ? path.resolve(__dirname, "../../cjs") : path.join(checkout, "dist/cjs"),
+    );
     const make = variants(sy, dec)[name];
     if (make === undefined) throw new Error(`unknown variant ${name}`);
     return { spec, request: requests[name]!, client: sy.testClient(make()) };
@@ -38,7 +48,10 @@ async function main(): Promise<void> {
       best.set(spec, Math.max(best.get(spec) ?? 0, perSecond));
     }
   }
-  for (const [spec, perSecond] of best) console.log(`${spec.padEnd(24)} ${String(Math.round(perSecond)).padStart(8)} req/s  ${(1e6 / perSecond).toFixed(2)} µs/request (best of ${rounds})`);
+  for (const [spec, perSecond] of best)
+    console.log(
+      `${spec.padEnd(24)} ${String(Math.round(perSecond)).padStart(8)} req/s  ${(1e6 / perSecond).toFixed(2)} µs/request (best of ${rounds})`,
+    );
 }
 
 main().catch((error: unknown) => {

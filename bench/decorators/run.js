@@ -36,11 +36,20 @@ function start(variant) {
 async function measure(variant) {
   const { child, port } = await start(variant);
   try {
-    const check = await fetch(`http://127.0.0.1:${port}${requests[variant.split("@")[0]].path}`, requests[variant.split("@")[0]]);
+    const check = await fetch(
+      `http://127.0.0.1:${port}${requests[variant.split("@")[0]].path}`,
+      requests[variant.split("@")[0]],
+    );
     if (check.status !== 200) throw new Error(`${variant} answered ${check.status}: ${await check.text()}`);
     const { path: target, ...request } = requests[variant.split("@")[0]];
-    const result = await autocannon({ url: `http://127.0.0.1:${port}${target}`, connections: 10, duration: seconds, ...request });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${variant}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}${target}`,
+      connections: 10,
+      duration: seconds,
+      ...request,
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${variant}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result.requests.average;
   } finally {
     child.kill();
@@ -54,7 +63,9 @@ async function main() {
     const base = Math.max(...group.map((v) => Math.max(...totals[v])));
     for (const v of group) {
       const best = Math.max(...totals[v]);
-      console.log(`${v.padEnd(11)} ${String(Math.round(best)).padStart(7)} req/s (best of ${rounds}: ${totals[v].map(Math.round).join(", ")})  ${(100 * best / base).toFixed(0)}%`);
+      console.log(
+        `${v.padEnd(11)} ${String(Math.round(best)).padStart(7)} req/s (best of ${rounds}: ${totals[v].map(Math.round).join(", ")})  ${((100 * best) / base).toFixed(0)}%`,
+      );
     }
     console.log("");
   }

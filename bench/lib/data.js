@@ -26,7 +26,9 @@ function parts(routePath) {
 
 /** Writes a route in a router's own syntax. */
 function render(routePath, { param, intParam, wildcard }) {
-  const out = parts(routePath).map((p) => (p.literal ?? (p.wildcard ? wildcard : p.int ? intParam(p.param) : param(p.param))));
+  const out = parts(routePath).map(
+    (p) => p.literal ?? (p.wildcard ? wildcard : p.int ? intParam(p.param) : param(p.param)),
+  );
   return `/${out.join("/")}`;
 }
 

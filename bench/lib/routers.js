@@ -14,7 +14,10 @@ const strings = (params) => Object.fromEntries(Object.entries(params ?? {}).map(
 /** The `*` value a router that does not capture it would have: the rest after the route's prefix. */
 function restAfter(routePath, requestPath) {
   const prefix = parts(routePath).length - 1;
-  return requestPath.split("/").slice(prefix + 1).join("/");
+  return requestPath
+    .split("/")
+    .slice(prefix + 1)
+    .join("/");
 }
 
 const adapters = {
@@ -29,7 +32,10 @@ const adapters = {
           // a trailing `*` is a prefix route: no pathEnd, the handler gets the rest
           let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
           for (const p of ps.filter((q) => !q.wildcard).reverse()) {
-            next = p.literal !== undefined ? sy.path(`/${p.literal}`, next) : sy.pathVar(p.param, p.int ? sy.Word : sy.Text, next);
+            next =
+              p.literal !== undefined
+                ? sy.path(`/${p.literal}`, next)
+                : sy.pathVar(p.param, p.int ? sy.Word : sy.Text, next);
           }
           return sy.method(route.method, next);
         });
@@ -75,7 +81,12 @@ const adapters = {
       build(routes) {
         const router = createRouter();
         for (const r of routes) {
-          addRoute(router, r.method, render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}(\\d+)`, wildcard: "**" }), r.id);
+          addRoute(
+            router,
+            r.method,
+            render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}(\\d+)`, wildcard: "**" }),
+            r.id,
+          );
         }
         return {
           lookup: (method, path) => findRoute(router, method, path),
@@ -115,7 +126,8 @@ const adapters = {
             const found = router.find(method, path);
             if (found.handle === null || found.handle === undefined) return null;
             const params = {};
-            for (const { key, value } of found.params) params[key === "wildcard" ? "*" : key] = key === "wildcard" ? value.replace(/^\//, "") : value;
+            for (const { key, value } of found.params)
+              params[key === "wildcard" ? "*" : key] = key === "wildcard" ? value.replace(/^\//, "") : value;
             return { id: found.handle[0].route.id, params };
           },
         };
@@ -161,7 +173,12 @@ function findMyWay(compiled) {
       const router = FindMyWay();
       for (const r of routes) {
         // the store is an object: find-my-way reports a falsy store (route 0) as none
-        router.on(r.method, render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}(^\\d+$)`, wildcard: "*" }), () => r.id, { id: r.id });
+        router.on(
+          r.method,
+          render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}(^\\d+$)`, wildcard: "*" }),
+          () => r.id,
+          { id: r.id },
+        );
       }
       if (compiled) router.compile();
       return {
@@ -179,7 +196,12 @@ function hono(Router, stash) {
   return {
     build(routes) {
       const router = new Router();
-      for (const r of routes) router.add(r.method, render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}{[0-9]+}`, wildcard: "*" }), r);
+      for (const r of routes)
+        router.add(
+          r.method,
+          render(r.path, { param: (n) => `:${n}`, intParam: (n) => `:${n}{[0-9]+}`, wildcard: "*" }),
+          r,
+        );
       const answer = (method, path) => {
         const [matches, values] = router.match(method, path);
         if (matches.length === 0) return null;

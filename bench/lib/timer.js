@@ -41,7 +41,8 @@ async function measure(lookup, makeBatch, isAsync) {
   for (let run = 0; run < RUNS; run++) {
     let best = Infinity;
     const until = Date.now() + RUN_MS;
-    for (let b = 0; b < MIN_BATCHES || Date.now() < until; b++) best = Math.min(best, await timeBatch(lookup, makeBatch(), isAsync));
+    for (let b = 0; b < MIN_BATCHES || Date.now() < until; b++)
+      best = Math.min(best, await timeBatch(lookup, makeBatch(), isAsync));
     bests.push(best);
   }
   bests.sort((a, b) => a - b);

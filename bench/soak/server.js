@@ -7,18 +7,28 @@
 const http = require("node:http");
 const sy = require("../../dist/cjs/src/index.js");
 
-const users = new Map([[1, { id: 1, name: "ada" }], [2, { id: 2, name: "grace" }]]);
+const users = new Map([
+  [1, { id: 1, name: "ada" }],
+  [2, { id: 2, name: "grace" }],
+]);
 let handlerErrors = 0;
 
 const tree = sy.alt(
   sy.route("GET /health", () => ({ status: "ok" })),
-  sy.match("/api", sy.alt(
-    sy.route("GET /users/id:Int", (req) => users.get(req.vars.id) ?? sy.routeMismatch()),
-    sy.route("GET /users/name:Text", (req) =>
-      [...users.values()].find((u) => u.name === req.vars.name) ?? sy.json({ error: "no such user" }, { status: 404 })),
-    sy.route("POST /echo", async (req) => sy.json({ received: await req.json() }, { status: 201 })),
-    sy.route("GET /big/n:Integer", (req) => ({ n: req.vars.n, doubled: req.vars.n * 2n })),
-  )),
+  sy.match(
+    "/api",
+    sy.alt(
+      sy.route("GET /users/id:Int", (req) => users.get(req.vars.id) ?? sy.routeMismatch()),
+      sy.route(
+        "GET /users/name:Text",
+        (req) =>
+          [...users.values()].find((u) => u.name === req.vars.name) ??
+          sy.json({ error: "no such user" }, { status: 404 }),
+      ),
+      sy.route("POST /echo", async (req) => sy.json({ received: await req.json() }, { status: 201 })),
+      sy.route("GET /big/n:Integer", (req) => ({ n: req.vars.n, doubled: req.vars.n * 2n })),
+    ),
+  ),
   sy.route("GET /boom/x:Text", () => {
     throw new Error("boom");
   }),

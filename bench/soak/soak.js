@@ -29,12 +29,18 @@ const concurrency = option("concurrency", 16);
 
 function send(agent, port, item) {
   return new Promise((resolve) => {
-    const headers = item.body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(item.body) };
-    const req = http.request({ host: "127.0.0.1", port, method: item.method, path: item.path, headers, agent }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode));
-      res.on("error", () => resolve(0));
-    });
+    const headers =
+      item.body === undefined
+        ? {}
+        : { "content-type": "application/json", "content-length": Buffer.byteLength(item.body) };
+    const req = http.request(
+      { host: "127.0.0.1", port, method: item.method, path: item.path, headers, agent },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode));
+        res.on("error", () => resolve(0));
+      },
+    );
     req.on("error", () => resolve(0));
     req.end(item.body);
   });
@@ -90,7 +96,9 @@ async function main() {
   const sampler = setInterval(async () => {
     samples.push(await sample(Date.now() - start));
     const last = samples.at(-1);
-    process.stdout.write(`  ${Math.round(last.t / 1000)} s: rss ${mib(last.rss)}, heap ${mib(last.heapUsed)}, ${total} requests\n`);
+    process.stdout.write(
+      `  ${Math.round(last.t / 1000)} s: rss ${mib(last.rss)}, heap ${mib(last.heapUsed)}, ${total} requests\n`,
+    );
   }, SAMPLE_SECONDS * 1000);
 
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -108,10 +116,16 @@ async function main() {
   const last = samples.at(-1);
 
   console.log(`\nsoak: ${seconds} s, ${concurrency} connections, node ${process.version}`);
-  console.log(`requests: ${total} (${Math.round(total / elapsed)} req/s), errors: ${errors}, handler errors reported (the 500s): ${handlerErrors}`);
+  console.log(
+    `requests: ${total} (${Math.round(total / elapsed)} req/s), errors: ${errors}, handler errors reported (the 500s): ${handlerErrors}`,
+  );
   for (const [kind, { ok, wrong }] of counts) console.log(`  ${kind.padEnd(20)} ${ok} as expected, ${wrong} not`);
-  console.log(`rss:  start ${mib(first.rss)}, end ${mib(last.rss)}, slope ${kib(rssSlope)}/min after ${WARM_UP_SECONDS} s`);
-  console.log(`heap: start ${mib(first.heapUsed)}, end ${mib(last.heapUsed)}, slope ${kib(heapSlope)}/min after ${WARM_UP_SECONDS} s (limit ${kib(HEAP_SLOPE_LIMIT)}/min)`);
+  console.log(
+    `rss:  start ${mib(first.rss)}, end ${mib(last.rss)}, slope ${kib(rssSlope)}/min after ${WARM_UP_SECONDS} s`,
+  );
+  console.log(
+    `heap: start ${mib(first.heapUsed)}, end ${mib(last.heapUsed)}, slope ${kib(heapSlope)}/min after ${WARM_UP_SECONDS} s (limit ${kib(HEAP_SLOPE_LIMIT)}/min)`,
+  );
 
   const measured = warm.length >= 3;
   if (!measured) console.log("too short to judge the slope: run for at least 60 s");

@@ -14,7 +14,13 @@ const WORKLOAD = [
   { kind: "not found", method: "GET", path: "/nothing/here?x=1", status: 404 },
   { kind: "not found", method: "GET", path: "/api/users/%E2%82%2F..", status: 404 },
   { kind: "500", method: "GET", path: "/boom/now", status: 500 },
-  { kind: "json body", method: "POST", path: "/api/echo", body: JSON.stringify({ name: "x".repeat(200), tags: [1, 2, 3] }), status: 201 },
+  {
+    kind: "json body",
+    method: "POST",
+    path: "/api/echo",
+    body: JSON.stringify({ name: "x".repeat(200), tags: [1, 2, 3] }),
+    status: 201,
+  },
   { kind: "json body", method: "GET", path: `/api/big/${big}`, status: 200 },
 ];
 

@@ -9,7 +9,10 @@ import { HealthController, ReportsController } from "./health";
 import { API_KEY } from "./api-key";
 import { UsersController, UserStore } from "./users";
 
-export function createApp(container: DependencyContainer = rootContainer.createChildContainer(), apiKey = "let-me-in"): Route {
+export function createApp(
+  container: DependencyContainer = rootContainer.createChildContainer(),
+  apiKey = "let-me-in",
+): Route {
   container.registerSingleton(UserStore);
   container.register(API_KEY, { useValue: apiKey });
   return alt(

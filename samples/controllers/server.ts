@@ -11,5 +11,7 @@ const server = createServer(toApplication(createApp()));
 server.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address !== null ? address.port : port;
-  console.log(`switchyard controllers sample listening on http://${host}:${actualPort}/  (try /health, /api/users?limit=1, /api/users/1)`);
+  console.log(
+    `switchyard controllers sample listening on http://${host}:${actualPort}/  (try /health, /api/users?limit=1, /api/users/1)`,
+  );
 });

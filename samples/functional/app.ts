@@ -2,7 +2,20 @@
  * A small users API written with the functional form of switchyard: patterns first, with the
  * equivalent four-function form shown next to one route.
  */
-import { alt, Day, guard, json, match, method, path, pathEnd, pathVar, route, routeMismatch, type RoutedRequest } from "switchyard-router";
+import {
+  alt,
+  Day,
+  guard,
+  json,
+  match,
+  method,
+  path,
+  pathEnd,
+  pathVar,
+  route,
+  routeMismatch,
+  type RoutedRequest,
+} from "switchyard-router";
 
 interface User {
   readonly id: number;
@@ -10,7 +23,12 @@ interface User {
 }
 
 /** An in-memory store, so the sample runs with no database. */
-export function createUserStore(initial: readonly User[] = [{ id: 1, name: "ada" }, { id: 2, name: "grace" }]) {
+export function createUserStore(
+  initial: readonly User[] = [
+    { id: 1, name: "ada" },
+    { id: 2, name: "grace" },
+  ],
+) {
   const users = new Map(initial.map((u) => [u.id, u]));
   return {
     all: () => [...users.values()],
@@ -32,26 +50,46 @@ export function createApp(store = createUserStore(), apiKey = "let-me-in") {
   return alt(
     route("GET /health", () => ({ status: "ok" })),
 
-    match("/api", alt(
-      route("GET /users", () => store.all()),
+    match(
+      "/api",
+      alt(
+        route("GET /users", () => store.all()),
 
-      // Ordered first match: an Int id is tried first; a segment that is not an Int falls through
-      // to the route by name below.
-      route("GET /users/id:Int", (req) => store.byId(req.vars.id) ?? routeMismatch()),
-      route("GET /users/name:Text", (req) => store.byName(req.vars.name) ?? json({ error: "no such user" }, { status: 404 })),
+        // Ordered first match: an Int id is tried first; a segment that is not an Int falls through
+        // to the route by name below.
+        route("GET /users/id:Int", (req) => store.byId(req.vars.id) ?? routeMismatch()),
+        route(
+          "GET /users/name:Text",
+          (req) => store.byName(req.vars.name) ?? json({ error: "no such user" }, { status: 404 }),
+        ),
 
-      route("POST /users", async (req) => {
-        const body = await req.json<{ name?: unknown }>();
-        if (typeof body.name !== "string" || body.name === "") return json({ error: "name is required" }, { status: 400 });
-        return json(store.add(body.name), { status: 201 });
-      }),
+        route("POST /users", async (req) => {
+          const body = await req.json<{ name?: unknown }>();
+          if (typeof body.name !== "string" || body.name === "")
+            return json({ error: "name is required" }, { status: 400 });
+          return json(store.add(body.name), { status: 201 });
+        }),
 
-      // The same kind of route written with the four functions: route("GET /reports/on:Day", …)
-      method("GET", path("/reports", pathVar("on", Day, pathEnd((req) => ({ day: req.vars.on, users: store.all().length }))))),
+        // The same kind of route written with the four functions: route("GET /reports/on:Day", …)
+        method(
+          "GET",
+          path(
+            "/reports",
+            pathVar(
+              "on",
+              Day,
+              pathEnd((req) => ({ day: req.vars.on, users: store.all().length })),
+            ),
+          ),
+        ),
 
-      // Only requests carrying the API key reach the delete route.
-      guard(hasApiKey(apiKey), route("DELETE /users/id:Int", (req) => (store.remove(req.vars.id) ? undefined : routeMismatch()))),
-    )),
+        // Only requests carrying the API key reach the delete route.
+        guard(
+          hasApiKey(apiKey),
+          route("DELETE /users/id:Int", (req) => (store.remove(req.vars.id) ? undefined : routeMismatch())),
+        ),
+      ),
+    ),
 
     match("GET /static", (req) => `you asked for ${req.rest.join("/")}`),
   );

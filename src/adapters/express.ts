@@ -42,6 +42,7 @@ export function toExpress(tree: Route, options: PipelineOptions = {}): ExpressMi
 
 /** Express's `req` behind a request served by {@link toExpress}; a `TypeError` for another adapter's. */
 export function expressRequest(request: RoutedRequest<object>): ExpressRequest {
-  if (request.adapter !== "express") throw new TypeError(`expressRequest: this request came through the "${request.adapter}" adapter, not Express`);
+  if (request.adapter !== "express")
+    throw new TypeError(`expressRequest: this request came through the "${request.adapter}" adapter, not Express`);
   return request.raw as ExpressRequest;
 }

@@ -24,7 +24,9 @@ export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandle
   return (request) => {
     const outcome = handle(new FetchInput(request));
     // most replies are ready at once: they go back as they are, with no promise and no tick
-    return outcome instanceof Promise ? outcome.then((reply) => toResponse(reply, request, options)) : toResponse(outcome, request, options);
+    return outcome instanceof Promise
+      ? outcome.then((reply) => toResponse(reply, request, options))
+      : toResponse(outcome, request, options);
   };
 }
 
@@ -70,7 +72,10 @@ function toResponse(reply: Reply | null, request: Request, options: PipelineOpti
   // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
   const failed = (error: unknown): Response => {
     reportSendError(options, error, { method: request.method, url: request.url });
-    return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response("Internal Server Error", {
+      status: 500,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   };
   try {
     const headers = responseHeaders(reply.headers);
@@ -80,7 +85,9 @@ function toResponse(reply: Reply | null, request: Request, options: PipelineOpti
       return new Response(null, { status: reply.status, headers });
     }
     if (isStreamBody(body)) {
-      const streamed = webStreamOf(body, (error) => reportSendError(options, error, { method: request.method, url: request.url }));
+      const streamed = webStreamOf(body, (error) =>
+        reportSendError(options, error, { method: request.method, url: request.url }),
+      );
       return streamed.then((stream) => new Response(stream, { status: reply.status, headers })).catch(failed);
     }
     // text without a content-type goes as bytes: given a string, `Response` would invent one
@@ -111,6 +118,9 @@ function responseHeaders(replyHeaders: Reply["headers"]): Record<string, string>
 
 /** The `Request` behind a request served by {@link toFetch}; a `TypeError` for another adapter's. */
 export function fetchRequest(request: RoutedRequest<object>): Request {
-  if (request.adapter !== "fetch") throw new TypeError(`fetchRequest: this request came through the "${request.adapter}" adapter, not the Fetch adapter`);
+  if (request.adapter !== "fetch")
+    throw new TypeError(
+      `fetchRequest: this request came through the "${request.adapter}" adapter, not the Fetch adapter`,
+    );
   return request.raw as Request;
 }

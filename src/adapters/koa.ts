@@ -52,7 +52,12 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
     } else {
       try {
         // failing mid-way, the stream errors inside Koa, which reports that itself unless onError is given
-        body = await webStreamOf(body, options.onError === undefined ? undefined : (error) => reportSendError(options, error, { method: ctx.method, url: ctx.url }));
+        body = await webStreamOf(
+          body,
+          options.onError === undefined
+            ? undefined
+            : (error) => reportSendError(options, error, { method: ctx.method, url: ctx.url }),
+        );
       } catch (error) {
         // the stream failed before its first chunk: the status can still say so
         reportSendError(options, error, { method: ctx.method, url: ctx.url });
@@ -76,6 +81,7 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
 
 /** Koa's context behind a request served by {@link toKoa}; a `TypeError` for another adapter's. */
 export function koaContext(request: RoutedRequest<object>): KoaContext {
-  if (request.adapter !== "koa") throw new TypeError(`koaContext: this request came through the "${request.adapter}" adapter, not Koa`);
+  if (request.adapter !== "koa")
+    throw new TypeError(`koaContext: this request came through the "${request.adapter}" adapter, not Koa`);
   return request.raw as KoaContext;
 }

@@ -34,7 +34,11 @@ export class NodeBody implements BodySource {
       const ended = (): void => settle(() => resolve(null));
       const failed = (error: Error): void => settle(() => reject(error));
       const closed = (): void =>
-        settle(() => (req.readableEnded ? resolve(null) : reject(new Error("the client closed the connection before the body was complete"))));
+        settle(() =>
+          req.readableEnded
+            ? resolve(null)
+            : reject(new Error("the client closed the connection before the body was complete")),
+        );
       req.on("readable", attempt);
       req.on("end", ended);
       req.on("error", failed);

@@ -3,7 +3,6 @@ import { type PipelineOptions, reportSendError } from "../pipeline.js";
 import type { Reply } from "../reply.js";
 import { chunksOf, discard, isBodiless, isStreamBody, type StreamBody } from "../reply-stream.js";
 
-
 /**
  * Writes a reply to a `node:http` response (also Express's). A stream is read one chunk ahead: if it
  * fails before its first byte the client gets a 500; after that the connection is cut (the status is
@@ -34,7 +33,6 @@ export function sendReply(res: ServerResponse, reply: Reply, options: PipelineOp
   }
 }
 
-
 function failResponse(res: ServerResponse): void {
   if (res.headersSent) {
     // what was written is still corked in the socket: flush it, so the client sees the status and the
@@ -44,7 +42,12 @@ function failResponse(res: ServerResponse): void {
   } else res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error");
 }
 
-async function sendStream(res: ServerResponse, reply: Reply, body: StreamBody, options: PipelineOptions): Promise<void> {
+async function sendStream(
+  res: ServerResponse,
+  reply: Reply,
+  body: StreamBody,
+  options: PipelineOptions,
+): Promise<void> {
   const chunks = chunksOf(body);
   const leave = (): void => chunks.cancel();
   res.once("close", leave);

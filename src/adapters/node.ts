@@ -8,13 +8,15 @@ import { sendReply } from "./node-write.js";
 /** Options of {@link toApplication}: the ones every adapter shares. */
 export type ApplicationOptions = PipelineOptions;
 
-
 /**
  * Turns a route tree into a `node:http` request listener (also fits `https` and the `http2`
  * compatibility API): `http.createServer(toApplication(tree)).listen(3000)`. No match is a 404 with
  * an empty body. Handlers reach the `IncomingMessage` with {@link nodeRequest}.
  */
-export function toApplication(tree: Route, options: ApplicationOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function toApplication(
+  tree: Route,
+  options: ApplicationOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = pipeline(tree, options);
   return (req, res) => {
     const outcome = handle(nodeInput(req, "node", req));

@@ -46,7 +46,9 @@ async function run(node: RouteNode, request: RequestContext, at: Position): Prom
       }
       return null;
     case "guard":
-      return (await node.predicate(request.routed(copyVars(at.vars), at.consumed) as never)) ? run(node.next, request, at) : null;
+      return (await node.predicate(request.routed(copyVars(at.vars), at.consumed) as never))
+        ? run(node.next, request, at)
+        : null;
     case "handler": {
       const result = toReply(await node.handler(request.routed(copyVars(at.vars), at.consumed) as never));
       return isRouteMismatch(result) ? null : result;

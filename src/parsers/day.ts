@@ -68,8 +68,13 @@ const DAY_SYNTAX = /^([+-]?\d{4,})-(\d{2})-(\d{2})$/;
 
 function isRealDate(year: number, month: number, day: number): boolean {
   return (
-    Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) &&
-    month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+    Number.isInteger(year) &&
+    Number.isInteger(month) &&
+    Number.isInteger(day) &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
   );
 }
 

@@ -49,7 +49,11 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** `Int`: a `number` in the safe-integer range, with optional sign. */
 export class Int {
   static readonly valueType = Number;
-  static readonly openApiSchema: ParserSchema = { type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+  static readonly openApiSchema: ParserSchema = {
+    type: "integer",
+    minimum: -Number.MAX_SAFE_INTEGER,
+    maximum: Number.MAX_SAFE_INTEGER,
+  };
   // a getter: the including class may be declared further down
   static get includedIn(): readonly PathParser<unknown>[] {
     return [Int64];

@@ -28,7 +28,9 @@ export interface PathTypes {
 
 // Each copy of the package (ES module and CommonJS builds) has its own built-ins, so `route("/d:Day")`
 // gives values of the `Day` class that copy exports; user types are one registry for the whole process.
-const builtIns = new Map<string, PathParser<unknown>>([Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day].map((p) => [p.name, p]));
+const builtIns = new Map<string, PathParser<unknown>>(
+  [Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day].map((p) => [p.name, p]),
+);
 const userTypes = processGlobal("pathTypes", () => new Map<string, PathParser<unknown>>());
 
 /** A type name usable in patterns: letters, digits and `_`, starting with a letter or `_`. */

@@ -1,4 +1,16 @@
-import { type Next, pathEnd, path, pathVar, method, type Route, type RouteNode, labelsIn, nodeOf, notANext, type Vars } from "../tree.js";
+import {
+  type Next,
+  pathEnd,
+  path,
+  pathVar,
+  method,
+  type Route,
+  type RouteNode,
+  labelsIn,
+  nodeOf,
+  notANext,
+  type Vars,
+} from "../tree.js";
 import { PatternError } from "./errors.js";
 import { type LiteralPart, parsePattern, type ParsedPattern, type VariablePart } from "./grammar.js";
 import type { CheckedPattern, PatternVars, RouteCaptures } from "./types.js";
@@ -18,9 +30,13 @@ export type PatternNext<P extends string, V extends Vars> = Route<PatternVars<P>
  * `route("GET /u/id:Int", (req) => req.vars.id /* number *\/)`. Throws a `PatternError` for a
  * malformed pattern.
  */
-export function route<const P extends string, V extends Vars = {}>(pattern: CheckedPattern<P, V>, next: PatternNext<P, V>): Route<V> & RouteCaptures<PatternVars<P>> {
+export function route<const P extends string, V extends Vars = {}>(
+  pattern: CheckedPattern<P, V>,
+  next: PatternNext<P, V>,
+): Route<V> & RouteCaptures<PatternVars<P>> {
   const parsed = parsePattern(pattern);
-  return build(parsed, pathEnd(nodeOf(next) ?? notANext(next, `route(${JSON.stringify(pattern)})`))) as Route<V> & RouteCaptures<PatternVars<P>>;
+  return build(parsed, pathEnd(nodeOf(next) ?? notANext(next, `route(${JSON.stringify(pattern)})`))) as Route<V> &
+    RouteCaptures<PatternVars<P>>;
 }
 
 /**
@@ -28,7 +44,10 @@ export function route<const P extends string, V extends Vars = {}>(pattern: Chec
  * the rest of the path goes to `next`, usually an `alt` of inner routes, which see the prefix's
  * variables. Throws a `PatternError` for a malformed pattern, or a label that an inner route uses too.
  */
-export function match<const P extends string, V extends Vars = {}>(pattern: CheckedPattern<P, V>, next: PatternNext<P, V>): Route<V> {
+export function match<const P extends string, V extends Vars = {}>(
+  pattern: CheckedPattern<P, V>,
+  next: PatternNext<P, V>,
+): Route<V> {
   const parsed = parsePattern(pattern);
   return build(parsed, nodeOf(next) ?? notANext(next, `match(${JSON.stringify(pattern)})`)) as Route<V>;
 }
@@ -45,7 +64,8 @@ function build(parsed: ParsedPattern, inner: RouteNode): RouteNode {
       continue;
     }
     const literals: string[] = [];
-    while (i > 0 && parsed.parts[i - 1]!.kind === "literal") literals.unshift((parsed.parts[--i] as LiteralPart).segment);
+    while (i > 0 && parsed.parts[i - 1]!.kind === "literal")
+      literals.unshift((parsed.parts[--i] as LiteralPart).segment);
     node = path(`/${literals.join("/")}`, node);
   }
   return parsed.method === undefined ? node : method(parsed.method, node);
@@ -56,8 +76,13 @@ function rejectLabelsUsedWithin(parsed: ParsedPattern, inner: RouteNode): void {
   const innerLabels = labelsIn(inner);
   const clash = parsed.parts.find((p): p is VariablePart => p.kind === "variable" && innerLabels.has(p.label));
   if (clash !== undefined) {
-    throw new PatternError("DUPLICATE_LABEL", parsed.pattern, clash.position, clash.label.length,
+    throw new PatternError(
+      "DUPLICATE_LABEL",
+      parsed.pattern,
+      clash.position,
+      clash.label.length,
       `the label "${clash.label}" is captured again by a route inside this one`,
-      "each label at most once per route, counting the prefixes of enclosing match patterns");
+      "each label at most once per route, counting the prefixes of enclosing match patterns",
+    );
   }
 }

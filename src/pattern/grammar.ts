@@ -40,21 +40,36 @@ export function parsePattern(pattern: string): ParsedPattern {
     throw new TypeError(`a route pattern must be a string, got ${pattern === null ? "null" : typeof pattern}`);
   }
   const tokens = [...pattern.matchAll(/\S+/g)].map((m) => ({ text: m[0], position: m.index }));
-  const fail = (code: ConstructorParameters<typeof PatternError>[0], position: number, length: number, problem: string, expected: string) =>
-    new PatternError(code, pattern, position, length, problem, expected);
+  const fail = (
+    code: ConstructorParameters<typeof PatternError>[0],
+    position: number,
+    length: number,
+    problem: string,
+    expected: string,
+  ) => new PatternError(code, pattern, position, length, problem, expected);
 
   if (tokens.length === 0) {
     throw fail("EMPTY_PATTERN", 0, 1, "the pattern is empty", 'a path such as "/users" or "GET /users"');
   }
   if (tokens.length > 2) {
     const extra = tokens[2]!;
-    throw fail("TOO_MANY_TOKENS", extra.position, extra.text.length, `unexpected ${JSON.stringify(extra.text)}`,
-      'at most a method and a path, separated by a space ("GET /users/id:Int"); a path contains no spaces');
+    throw fail(
+      "TOO_MANY_TOKENS",
+      extra.position,
+      extra.text.length,
+      `unexpected ${JSON.stringify(extra.text)}`,
+      'at most a method and a path, separated by a space ("GET /users/id:Int"); a path contains no spaces',
+    );
   }
   const [first, second] = tokens as [(typeof tokens)[0], (typeof tokens)[0] | undefined];
   if (second === undefined && looksLikeMethod(first.text)) {
-    throw fail("LONE_METHOD", first.position, first.text.length, `${JSON.stringify(first.text)} reads as a method with no path`,
-      `a path after the method: did you mean \`${unqualified(first.text)} /\`? (or \`/${first.text}\` for a path)`);
+    throw fail(
+      "LONE_METHOD",
+      first.position,
+      first.text.length,
+      `${JSON.stringify(first.text)} reads as a method with no path`,
+      `a path after the method: did you mean \`${unqualified(first.text)} /\`? (or \`/${first.text}\` for a path)`,
+    );
   }
   const method = second === undefined ? undefined : checkMethod(first.text, first.position, fail);
   const pathToken = second ?? first;
@@ -86,13 +101,23 @@ function checkMethod(token: string, position: number, fail: Fail): string {
   const name = token.slice(dot + 1);
   const at = position + dot + 1;
   if (name !== "" && isMethodToken(name.toUpperCase()) && name !== name.toUpperCase()) {
-    throw fail("METHOD_CASE", at, name.length, `the method ${JSON.stringify(name)} is not upper-case`,
-      `an upper-case method, as requests send it: did you mean \`${name.toUpperCase()}\`?`);
+    throw fail(
+      "METHOD_CASE",
+      at,
+      name.length,
+      `the method ${JSON.stringify(name)} is not upper-case`,
+      `an upper-case method, as requests send it: did you mean \`${name.toUpperCase()}\`?`,
+    );
   }
   const qualifier = token.slice(0, Math.max(0, dot));
   if (!isMethodToken(name) || (dot !== -1 && !QUALIFIER.test(qualifier))) {
-    throw fail("INVALID_METHOD", at, Math.max(1, name.length), `${JSON.stringify(token)} is not a method`,
-      'an upper-case method token such as GET, POST or PROPFIND (optionally qualified, "HTTP.GET") before the path');
+    throw fail(
+      "INVALID_METHOD",
+      at,
+      Math.max(1, name.length),
+      `${JSON.stringify(token)} is not a method`,
+      'an upper-case method token such as GET, POST or PROPFIND (optionally qualified, "HTTP.GET") before the path',
+    );
   }
   return name;
 }
@@ -112,8 +137,13 @@ function parsePath(token: string, start: number, fail: Fail): (LiteralPart | Var
     }
     const variable = parseVariable(piece, colon, position, fail);
     if (seen.has(variable.label)) {
-      throw fail("DUPLICATE_LABEL", position, variable.label.length, `the label "${variable.label}" is used twice`,
-        "each label at most once per route");
+      throw fail(
+        "DUPLICATE_LABEL",
+        position,
+        variable.label.length,
+        `the label "${variable.label}" is used twice`,
+        "each label at most once per route",
+      );
     }
     seen.add(variable.label);
     parts.push(variable);
@@ -126,20 +156,41 @@ function parseVariable(piece: string, colon: number, position: number, fail: Fai
   const typeName = piece.slice(colon + 1);
   const second = typeName.indexOf(":");
   if (second !== -1) {
-    throw fail("TOO_MANY_COLONS", position + colon + 1 + second, 1, `${JSON.stringify(piece)} has more than one ":"`,
-      'one "label:Type" per path part');
+    throw fail(
+      "TOO_MANY_COLONS",
+      position + colon + 1 + second,
+      1,
+      `${JSON.stringify(piece)} has more than one ":"`,
+      'one "label:Type" per path part',
+    );
   }
   if (label === "") {
-    throw fail("EMPTY_LABEL", position, 1, `the variable ${JSON.stringify(piece)} has no label`, 'a label before ":" ("id:Int")');
+    throw fail(
+      "EMPTY_LABEL",
+      position,
+      1,
+      `the variable ${JSON.stringify(piece)} has no label`,
+      'a label before ":" ("id:Int")',
+    );
   }
   if (typeName === "") {
-    throw fail("EMPTY_TYPE", position + colon, 1, `the variable "${label}" has no type`,
-      `a type name after ":" (one of ${registeredPathTypeNames().join(", ")})`);
+    throw fail(
+      "EMPTY_TYPE",
+      position + colon,
+      1,
+      `the variable "${label}" has no type`,
+      `a type name after ":" (one of ${registeredPathTypeNames().join(", ")})`,
+    );
   }
   const parser = lookupPathType(typeName);
   if (parser === undefined) {
-    throw fail("UNKNOWN_TYPE", position + colon + 1, typeName.length, `unknown path type "${typeName}"`,
-      `a registered type: ${registeredPathTypeNames().join(", ")} (register your own with registerPathType)`);
+    throw fail(
+      "UNKNOWN_TYPE",
+      position + colon + 1,
+      typeName.length,
+      `unknown path type "${typeName}"`,
+      `a registered type: ${registeredPathTypeNames().join(", ")} (register your own with registerPathType)`,
+    );
   }
   return { kind: "variable", label, typeName, parser, position };
 }

@@ -22,7 +22,9 @@ export interface RouteCaptures<V> {
 }
 
 /** The path-variable types of a pattern. */
-export type PatternVars<P extends string> = string extends P ? Record<string, unknown> : Simplify<PartsVars<PathOf<Trim<P>>>>;
+export type PatternVars<P extends string> = string extends P
+  ? Record<string, unknown>
+  : Simplify<PartsVars<PathOf<Trim<P>>>>;
 
 /**
  * The parameter type of a pattern argument: the pattern itself when it is well-formed (or not a
@@ -49,15 +51,39 @@ type Whitespace = " " | "\t" | "\n" | "\r" | "\f" | "\v";
  * is left to the startup check: splitting on 25 kinds of space inside template literals made 500
  * routes take half as long again to check, for patterns nobody writes.
  */
-type OtherSpace = "\u00a0" | "\u1680" | "\u2000" | "\u2001" | "\u2002" | "\u2003" | "\u2004" | "\u2005" | "\u2006" | "\u2007"
-  | "\u2008" | "\u2009" | "\u200a" | "\u2028" | "\u2029" | "\u202f" | "\u205f" | "\u3000" | "\ufeff";
+type OtherSpace =
+  | "\u00a0"
+  | "\u1680"
+  | "\u2000"
+  | "\u2001"
+  | "\u2002"
+  | "\u2003"
+  | "\u2004"
+  | "\u2005"
+  | "\u2006"
+  | "\u2007"
+  | "\u2008"
+  | "\u2009"
+  | "\u200a"
+  | "\u2028"
+  | "\u2029"
+  | "\u202f"
+  | "\u205f"
+  | "\u3000"
+  | "\ufeff";
 
-type Trim<S extends string> = S extends `${Whitespace}${infer R}` ? Trim<R> : S extends `${infer R}${Whitespace}` ? Trim<R> : S;
+type Trim<S extends string> = S extends `${Whitespace}${infer R}`
+  ? Trim<R>
+  : S extends `${infer R}${Whitespace}`
+    ? Trim<R>
+    : S;
 
 /** The path token: what follows the method, or the whole pattern when it has no method. */
 type PathOf<S extends string> = S extends `${string}${Whitespace}${infer Rest}` ? PathOf<Trim<Rest>> : S;
 
-type PartsVars<S extends string> = S extends `${infer Head}/${infer Tail}` ? PartVars<Head> & PartsVars<Tail> : PartVars<S>;
+type PartsVars<S extends string> = S extends `${infer Head}/${infer Tail}`
+  ? PartVars<Head> & PartsVars<Tail>
+  : PartVars<S>;
 
 type PartVars<Part extends string> = Part extends `${infer Label}:${infer TypeName}`
   ? { readonly [K in Label]: TypeName extends keyof PathTypes ? PathTypes[TypeName] : unknown }
@@ -69,7 +95,11 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The whitespace-separated tokens of a pattern. */
 type Tokens<S extends string, Acc extends string[] = []> =
-  Trim<S> extends "" ? Acc : Trim<S> extends `${infer T}${Whitespace}${infer Rest}` ? Tokens<Rest, [...Acc, T]> : [...Acc, Trim<S>];
+  Trim<S> extends ""
+    ? Acc
+    : Trim<S> extends `${infer T}${Whitespace}${infer Rest}`
+      ? Tokens<Rest, [...Acc, T]>
+      : [...Acc, Trim<S>];
 
 type TokensProblem<T extends string[], Outer extends string> = T extends []
   ? "the pattern is empty (expected a path such as '/users' or 'GET /users')"
@@ -80,22 +110,81 @@ type TokensProblem<T extends string[], Outer extends string> = T extends []
         ? `'${Only}' reads as a method with no path (did you mean '${AfterLastDot<Only>} /'?)`
         : PathProblem<Only, Outer>
       : T extends [infer M extends string, infer Path extends string]
-        ? [MethodProblem<M>] extends [never] ? PathProblem<Path, Outer> : MethodProblem<M>
+        ? [MethodProblem<M>] extends [never]
+          ? PathProblem<Path, Outer>
+          : MethodProblem<M>
         : never;
 
-type Upper = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z";
+type Upper =
+  | "A"
+  | "B"
+  | "C"
+  | "D"
+  | "E"
+  | "F"
+  | "G"
+  | "H"
+  | "I"
+  | "J"
+  | "K"
+  | "L"
+  | "M"
+  | "N"
+  | "O"
+  | "P"
+  | "Q"
+  | "R"
+  | "S"
+  | "T"
+  | "U"
+  | "V"
+  | "W"
+  | "X"
+  | "Y"
+  | "Z";
 type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 type IdentifierStart = Upper | Lowercase<Upper> | "_";
 /** RFC 9110 `tchar` without lower-case letters (as `isMethodToken`). */
-type MethodChar = Upper | Digit | "!" | "#" | "$" | "%" | "&" | "'" | "*" | "+" | "-" | "." | "^" | "_" | "`" | "|" | "~";
+type MethodChar =
+  | Upper
+  | Digit
+  | "!"
+  | "#"
+  | "$"
+  | "%"
+  | "&"
+  | "'"
+  | "*"
+  | "+"
+  | "-"
+  | "."
+  | "^"
+  | "_"
+  | "`"
+  | "|"
+  | "~";
 
 /** True when every character of `S` is in `C` (and `S` is not empty). */
-type AllIn<S extends string, C extends string> = S extends `${infer H}${infer R}` ? (H extends C ? (R extends "" ? true : AllIn<R, C>) : false) : false;
+type AllIn<S extends string, C extends string> = S extends `${infer H}${infer R}`
+  ? H extends C
+    ? R extends ""
+      ? true
+      : AllIn<R, C>
+    : false
+  : false;
 
-type IsIdentifier<S extends string> = S extends `${IdentifierStart}${infer R}` ? (R extends "" ? true : AllIn<R, IdentifierStart | Digit>) : false;
+type IsIdentifier<S extends string> = S extends `${IdentifierStart}${infer R}`
+  ? R extends ""
+    ? true
+    : AllIn<R, IdentifierStart | Digit>
+  : false;
 
 /** `A.B.C` with every part an identifier. */
-type IsQualifier<S extends string> = S extends `${infer Head}.${infer Rest}` ? (IsIdentifier<Head> extends true ? IsQualifier<Rest> : false) : IsIdentifier<S>;
+type IsQualifier<S extends string> = S extends `${infer Head}.${infer Rest}`
+  ? IsIdentifier<Head> extends true
+    ? IsQualifier<Rest>
+    : false
+  : IsIdentifier<S>;
 
 type AfterLastDot<S extends string> = S extends `${string}.${infer Rest}` ? AfterLastDot<Rest> : S;
 type BeforeLastDot<S extends string, Acc extends string = ""> = S extends `${infer Head}.${infer Rest}`
@@ -103,25 +192,29 @@ type BeforeLastDot<S extends string, Acc extends string = ""> = S extends `${inf
   : Acc;
 
 /** `GET` or `HTTP.GET`: what `looksLikeMethod` accepts. */
-type LooksLikeMethod<S extends string> = AfterLastDot<S> extends `${Upper}${infer R}`
-  ? (R extends "" ? true : AllIn<R, Upper | Digit | "_" | "-">) extends true
-    ? S extends `${string}.${string}` ? IsQualifier<BeforeLastDot<S>> : true
-    : false
-  : false;
+type LooksLikeMethod<S extends string> =
+  AfterLastDot<S> extends `${Upper}${infer R}`
+    ? (R extends "" ? true : AllIn<R, Upper | Digit | "_" | "-">) extends true
+      ? S extends `${string}.${string}`
+        ? IsQualifier<BeforeLastDot<S>>
+        : true
+      : false
+    : false;
 
-type MethodProblem<M extends string> = AfterLastDot<M> extends infer Name extends string
-  ? Name extends ""
-    ? `'${M}' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)`
-    : AllIn<Uppercase<Name>, MethodChar> extends true
-      ? Name extends Uppercase<Name>
-        ? M extends `${string}.${string}`
-          ? IsQualifier<BeforeLastDot<M>> extends true
-            ? never
-            : `'${M}' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)`
-          : never
-        : `the method '${Name}' is not upper-case (did you mean '${Uppercase<Name>}'?)`
-      : `'${M}' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)`
-  : never;
+type MethodProblem<M extends string> =
+  AfterLastDot<M> extends infer Name extends string
+    ? Name extends ""
+      ? `'${M}' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)`
+      : AllIn<Uppercase<Name>, MethodChar> extends true
+        ? Name extends Uppercase<Name>
+          ? M extends `${string}.${string}`
+            ? IsQualifier<BeforeLastDot<M>> extends true
+              ? never
+              : `'${M}' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)`
+            : never
+          : `the method '${Name}' is not upper-case (did you mean '${Uppercase<Name>}'?)`
+        : `'${M}' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)`
+    : never;
 
 /** The first problem of the path's parts, left to right; `Seen` holds the labels so far. */
 type PathProblem<S extends string, Seen extends string> = S extends `${infer Part}/${infer Rest}`
@@ -155,7 +248,9 @@ type OuterLabels<Outer extends Vars> = string extends keyof Outer ? never : keyo
 type KnownTypes = Join<UnionToTuple<keyof PathTypes & string>>;
 
 type Join<T extends readonly string[]> = T extends [infer H extends string, ...infer R extends string[]]
-  ? R extends [] ? H : `${H}, ${Join<R>}`
+  ? R extends []
+    ? H
+    : `${H}, ${Join<R>}`
   : "";
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

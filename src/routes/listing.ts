@@ -49,7 +49,9 @@ export function routes(tree: RouteNode): ListedRoute[] {
 /** One walked route as listed (the walk ends every route at a handler when guards are transparent). */
 export function listed(chain: RouteChain, index: number): ListedRoute {
   const leaf = chain.leaf as HandlerNode;
-  const segments = chain.tests.map((t) => (typeof t === "string" ? t : { label: t.label, type: t.parser.name, parser: t.parser }));
+  const segments = chain.tests.map((t) =>
+    typeof t === "string" ? t : { label: t.label, type: t.parser.name, parser: t.parser },
+  );
   return {
     index,
     method: chain.method,
@@ -65,8 +67,11 @@ export function listed(chain: RouteChain, index: number): ListedRoute {
 }
 
 /** A path from segment tests: each literal through `literal`, each variable as `variable(label)`. */
-export function templateOf(tests: readonly SegmentTest[], variable: (label: string) => string,
-  literal: (segment: string) => string = (segment) => segment): string {
+export function templateOf(
+  tests: readonly SegmentTest[],
+  variable: (label: string) => string,
+  literal: (segment: string) => string = (segment) => segment,
+): string {
   return "/" + tests.map((t) => (typeof t === "string" ? literal(t) : variable(t.label))).join("/");
 }
 
@@ -104,5 +109,14 @@ function displayPath(r: ListedRoute): string {
 /** Left-aligned columns, two spaces apart, no trailing spaces. */
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join("  ").trimEnd()).join("\n") + "\n";
+  return (
+    rows
+      .map((row) =>
+        row
+          .map((cell, c) => cell.padEnd(widths[c]!))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n") + "\n"
+  );
 }

@@ -36,7 +36,10 @@ export function withMethodFallbacks(tree: RouteNode, route: Route, options: Meth
 }
 
 /** What `f` makes of the reply (sync stays sync). */
-function then(outcome: Reply | null | Promise<Reply | null>, f: (reply: Reply | null) => Reply | null): Reply | null | Promise<Reply | null> {
+function then(
+  outcome: Reply | null | Promise<Reply | null>,
+  f: (reply: Reply | null) => Reply | null,
+): Reply | null | Promise<Reply | null> {
   return outcome instanceof Promise ? outcome.then(f) : f(outcome);
 }
 
@@ -49,12 +52,18 @@ const utf8 = new TextEncoder();
 function withLength(got: Reply | null): Reply | null {
   if (got === null || got.headers["content-length"] !== undefined) return got;
   const body = got.body;
-  const length = typeof body === "string" ? utf8.encode(body).length : body instanceof Uint8Array ? body.length : undefined;
-  return length === undefined ? got : reply({ status: got.status, headers: { ...got.headers, "content-length": String(length) }, body });
+  const length =
+    typeof body === "string" ? utf8.encode(body).length : body instanceof Uint8Array ? body.length : undefined;
+  return length === undefined
+    ? got
+    : reply({ status: got.status, headers: { ...got.headers, "content-length": String(length) }, body });
 }
 
 /** `outcome`, or what `next` gives when it is `null` (sync stays sync). */
-function after(outcome: Reply | null | Promise<Reply | null>, next: () => Reply | null | Promise<Reply | null>): Reply | null | Promise<Reply | null> {
+function after(
+  outcome: Reply | null | Promise<Reply | null>,
+  next: () => Reply | null | Promise<Reply | null>,
+): Reply | null | Promise<Reply | null> {
   if (outcome instanceof Promise) return outcome.then((reply) => reply ?? next());
   return outcome ?? next();
 }

@@ -65,9 +65,10 @@ export function openapi(tree: RouteNode, options: OpenApiOptions): OpenApiDocume
 function place(item: OpenApiObject, route: ListedRoute, operation: OpenApiObject): void {
   const method = route.method;
   if (method === null || !OPENAPI_METHODS.has(method)) {
-    operation["x-switchyard-note"] = method === null
-      ? "accepts any method, which OpenAPI 3.1 cannot state"
-      : `the method ${method} has no field in an OpenAPI 3.1 path item`;
+    operation["x-switchyard-note"] =
+      method === null
+        ? "accepts any method, which OpenAPI 3.1 cannot state"
+        : `the method ${method} has no field in an OpenAPI 3.1 path item`;
     const others = (item["x-switchyard-other-methods"] ??= {}) as OpenApiObject;
     const slot = method ?? "*";
     if (others[slot] === undefined) others[slot] = operation;
@@ -92,14 +93,22 @@ function operationOf(route: ListedRoute, names: readonly string[], operationId: 
   if (info?.tags !== undefined) operation["tags"] = [...info.tags];
   if (info?.summary !== undefined) operation["summary"] = info.summary;
   if (info?.description !== undefined) operation["description"] = info.description;
-  const parameters = [...route.variables.map((v, i) => parameterOf(v, names[i]!)), ...(info?.inputs ?? []).flatMap(inputParameter)];
+  const parameters = [
+    ...route.variables.map((v, i) => parameterOf(v, names[i]!)),
+    ...(info?.inputs ?? []).flatMap(inputParameter),
+  ];
   if (parameters.length > 0) operation["parameters"] = parameters;
   const body = info?.inputs?.find((input) => input.in === "body");
   if (body !== undefined && body.in === "body") {
-    operation["requestBody"] = { required: true, content: { "application/json": { schema: { type: "object", ...body.schema, "x-switchyard-type": body.type } } } };
+    operation["requestBody"] = {
+      required: true,
+      content: { "application/json": { schema: { type: "object", ...body.schema, "x-switchyard-type": body.type } } },
+    };
   }
   operation["responses"] = info?.responses ?? { default: { description: "the handler's reply" } };
-  if (!route.exact) operation["x-switchyard-rest"] = "the route takes any further path segments and hands them to its handler, which OpenAPI paths cannot state";
+  if (!route.exact)
+    operation["x-switchyard-rest"] =
+      "the route takes any further path segments and hands them to its handler, which OpenAPI paths cannot state";
   if (route.guards.length > 0) operation["x-switchyard-guards"] = [...route.guards];
   return operation;
 }
@@ -116,7 +125,14 @@ function parameterOf(variable: ListedVariable, name: string): OpenApiObject {
 function inputParameter(input: HandlerInput): OpenApiObject[] {
   if (input.in === "body") return [];
   const schema: ParserSchema = input.parser.openApiSchema ?? { type: "string" };
-  return [{ name: input.name, in: input.in, required: input.required, schema: input.array === true ? { type: "array", items: { ...schema } } : { ...schema } }];
+  return [
+    {
+      name: input.name,
+      in: input.in,
+      required: input.required,
+      schema: input.array === true ? { type: "array", items: { ...schema } } : { ...schema },
+    },
+  ];
 }
 
 /** `Users.byId`, made unique in the document (`Users.byId_2`); `route3` for an anonymous handler. */

@@ -47,7 +47,9 @@ export function shadowed(tree: RouteNode): ShadowedRoute[] {
       cover = coverOf(region, earlier, inclusion);
     }
     if (cover === null) return;
-    const by = [...new Set(cover)].sort((a, b) => chains.indexOf(a) - chains.indexOf(b)).map((e) => listed(e, chains.indexOf(e)));
+    const by = [...new Set(cover)]
+      .sort((a, b) => chains.indexOf(a) - chains.indexOf(b))
+      .map((e) => listed(e, chains.indexOf(e)));
     report.push({ route: listed(chain, index), verdict, by, reason: reasonFor(verdict, by) });
   });
   return report;
@@ -70,7 +72,9 @@ function describe(r: ListedRoute): string {
 
 /** The shadow report as text, one block per caught route; an empty string when nothing is caught. */
 export function printShadowed(tree: RouteNode): string {
-  return shadowed(tree).map((s) => `${describe(s.route)}: ${s.verdict}\n  ${s.reason}\n`).join("");
+  return shadowed(tree)
+    .map((s) => `${describe(s.route)}: ${s.verdict}\n  ${s.reason}\n`)
+    .join("");
 }
 
 /** A set of requests: a method (or any), segment tests, and whether the path must end after them. */
@@ -88,7 +92,10 @@ interface Region {
 function coverOf(region: Region, earlier: readonly RouteChain[], inclusion: Inclusion): RouteChain[] | null {
   const single = earlier.find((e) => covers(e, region, inclusion));
   if (single !== undefined) return [single];
-  if (region.exact || !earlier.some((e) => e.tests.length > region.tests.length || (e.exact && e.tests.length === region.tests.length))) {
+  if (
+    region.exact ||
+    !earlier.some((e) => e.tests.length > region.tests.length || (e.exact && e.tests.length === region.tests.length))
+  ) {
     return null;
   }
   const ending = coverOf({ ...region, exact: true }, earlier, inclusion);
@@ -98,7 +105,15 @@ function coverOf(region: Region, earlier: readonly RouteChain[], inclusion: Incl
 }
 
 /** A segment the region does not constrain (what a prefix's rest may hold). */
-const ANY_SEGMENT: SegmentTest = { label: "", parser: { name: "any segment", acceptsEverySegment: true, parseUrlPiece: (piece: string) => piece, toUrlPiece: (value: unknown) => String(value) } };
+const ANY_SEGMENT: SegmentTest = {
+  label: "",
+  parser: {
+    name: "any segment",
+    acceptsEverySegment: true,
+    parseUrlPiece: (piece: string) => piece,
+    toUrlPiece: (value: unknown) => String(value),
+  },
+};
 
 /** True when route `e` accepts every request of `region`. */
 function covers(e: RouteChain, region: Region, inclusion: Inclusion): boolean {
@@ -150,12 +165,18 @@ export type UnreachablePolicy = "ignore" | "warn" | "throw";
  * writes the report with `console.warn`, `throw` throws an `Error` carrying it. Routes are never
  * reordered.
  */
-export function checkUnreachable(tree: RouteNode, policy: UnreachablePolicy = "ignore", where = "switchyard-router"): void {
+export function checkUnreachable(
+  tree: RouteNode,
+  policy: UnreachablePolicy = "ignore",
+  where = "switchyard-router",
+): void {
   if (policy === "ignore") return;
-  if (policy !== "warn" && policy !== "throw") throw new TypeError(`${where}: unreachable must be "ignore", "warn" or "throw", got ${JSON.stringify(policy)}`);
+  if (policy !== "warn" && policy !== "throw")
+    throw new TypeError(`${where}: unreachable must be "ignore", "warn" or "throw", got ${JSON.stringify(policy)}`);
   const unreachable = shadowed(tree).filter((s) => s.verdict === "unreachable");
   if (unreachable.length === 0) return;
-  const message = `${where}: ${unreachable.length} unreachable route${unreachable.length === 1 ? "" : "s"}:\n` +
+  const message =
+    `${where}: ${unreachable.length} unreachable route${unreachable.length === 1 ? "" : "s"}:\n` +
     unreachable.map((s) => `  ${describe(s.route)}: ${s.reason}`).join("\n");
   if (policy === "throw") throw new Error(message);
   console.warn(message);

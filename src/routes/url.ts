@@ -20,9 +20,13 @@ export type UrlTarget = RouteNode | ((...args: never[]) => unknown);
  * typed handler; enclosing `match` prefixes add theirs (checked when the URL is built).
  */
 export type UrlVars<T> = T extends (request: RoutedRequest<infer V>) => unknown
-  ? [V] extends [never] ? Readonly<Record<string, unknown>> : V & Readonly<Record<string, unknown>>
+  ? [V] extends [never]
+    ? Readonly<Record<string, unknown>>
+    : V & Readonly<Record<string, unknown>>
   : T extends RouteCaptures<infer C>
-    ? unknown extends C ? Readonly<Record<string, unknown>> : C & Readonly<Record<string, unknown>>
+    ? unknown extends C
+      ? Readonly<Record<string, unknown>>
+      : C & Readonly<Record<string, unknown>>
     : Readonly<Record<string, unknown>>;
 
 /** Options of {@link urlFor}. */
@@ -43,12 +47,17 @@ export class UrlError extends Error {
  * is not in the tree, is mounted in more than one place, names several different paths, lacks a value,
  * or has a value its parser cannot read back.
  */
-export function urlFor<T extends UrlTarget>(tree: RouteNode, target: T, vars: UrlVars<T>, options: UrlOptions = {}): string {
+export function urlFor<T extends UrlTarget>(
+  tree: RouteNode,
+  target: T,
+  vars: UrlVars<T>,
+  options: UrlOptions = {},
+): string {
   const chain = chainFor(routeChainsOf(tree), target);
   const pieces = chain.tests.map((test) => encodePiece(pieceOf(test, vars as Readonly<Record<string, unknown>>)));
   if (!chain.exact) pieces.push(...(options.rest ?? []).map(encodePiece));
   if (pieces.length === 1 && pieces[0] === "") {
-    throw new UrlError("urlFor: a single empty segment cannot be written as a path (\"/\" is the root, with no segment)");
+    throw new UrlError('urlFor: a single empty segment cannot be written as a path ("/" is the root, with no segment)');
   }
   return "/" + pieces.join("/");
 }
@@ -63,7 +72,9 @@ function chainFor(chains: readonly RouteChain[], target: UrlTarget): RouteChain 
   if (hits.every((c) => sameTemplate(c, first))) return first;
   const mount = mountOf(first, target);
   if (hits.some((c) => !sameNodes(mountOf(c, target), mount))) {
-    throw new UrlError(`urlFor: ${name} is mounted in more than one place in this tree (different paths); link to a node below the mount instead`);
+    throw new UrlError(
+      `urlFor: ${name} is mounted in more than one place in this tree (different paths); link to a node below the mount instead`,
+    );
   }
   throw new UrlError(`urlFor: ${name} leads to ${hits.length} routes with different paths; give one of its routes`);
 }
@@ -84,11 +95,14 @@ function sameNodes(a: readonly RouteNode[], b: readonly RouteNode[]): boolean {
 }
 
 function sameTemplate(a: RouteChain, b: RouteChain): boolean {
-  return a.exact === b.exact && a.tests.length === b.tests.length &&
+  return (
+    a.exact === b.exact &&
+    a.tests.length === b.tests.length &&
     a.tests.every((t, i) => {
       const u = b.tests[i]!;
       return typeof t === "string" ? t === u : typeof u !== "string" && t.label === u.label && t.parser === u.parser;
-    });
+    })
+  );
 }
 
 function targetName(target: UrlTarget): string {
@@ -100,15 +114,21 @@ function targetName(target: UrlTarget): string {
 function pieceOf(test: SegmentTest, vars: Readonly<Record<string, unknown>>): string {
   if (typeof test === "string") return test;
   const { label, parser } = test;
-  if (!Object.prototype.hasOwnProperty.call(vars, label)) throw new UrlError(`urlFor: no value for "${label}" (a ${parser.name})`);
+  if (!Object.prototype.hasOwnProperty.call(vars, label))
+    throw new UrlError(`urlFor: no value for "${label}" (a ${parser.name})`);
   let piece: string;
   try {
     piece = parser.toUrlPiece(vars[label]);
   } catch (error) {
-    throw new UrlError(`urlFor: ${parser.name}.toUrlPiece failed on the value of "${label}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new UrlError(
+      `urlFor: ${parser.name}.toUrlPiece failed on the value of "${label}": ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   if (typeof piece !== "string" || parseSegment(parser, piece) === NoParse) {
-    throw new UrlError(`urlFor: the value of "${label}" is written ${JSON.stringify(piece)}, which ${parser.name} does not parse back`);
+    throw new UrlError(
+      `urlFor: the value of "${label}" is written ${JSON.stringify(piece)}, which ${parser.name} does not parse back`,
+    );
   }
   return piece;
 }

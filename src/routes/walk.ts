@@ -87,7 +87,10 @@ class Walk {
   sawEveryNode = true;
   sawGuard = false;
 
-  constructor(private readonly throughGuards: boolean, private readonly withNodes: boolean) {}
+  constructor(
+    private readonly throughGuards: boolean,
+    private readonly withNodes: boolean,
+  ) {}
 
   run(tree: RouteNode): Chain[] {
     // a root `alt` (the usual tree) is taken apart here: V8 records what `visit` sees only from its

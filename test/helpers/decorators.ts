@@ -27,13 +27,20 @@ export function errorOf(build: () => unknown): unknown {
 }
 
 /** Expects `build` to throw a ControllerError with this code, naming this class (and method). */
-export function expectControllerError(build: () => unknown, code: ControllerErrorCode, controller: string, methodName?: string): ControllerError {
+export function expectControllerError(
+  build: () => unknown,
+  code: ControllerErrorCode,
+  controller: string,
+  methodName?: string,
+): ControllerError {
   const error = errorOf(build);
   expect(error).toBeInstanceOf(ControllerError);
   const e = error as ControllerError;
   expect(e.code).toBe(code);
   expect(e.controller).toBe(controller);
   expect(e.method).toBe(methodName);
-  expect(e.message.startsWith(methodName === undefined ? `${controller}: ` : `${controller}.${methodName}: `)).toBe(true);
+  expect(e.message.startsWith(methodName === undefined ? `${controller}: ` : `${controller}.${methodName}: `)).toBe(
+    true,
+  );
   return e;
 }

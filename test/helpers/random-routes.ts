@@ -49,8 +49,30 @@ export const REQUEST_METHODS = [...TREE_METHODS, "PUT"];
  * Segment values requests are built from: values of every parser, including the forms that tell the
  * parsers apart (a sign, leading zeros, out of each range, exponents, any letter case).
  */
-export const VALUES = ["0", "7", "42", "-3", "+4", "007", "12", "9007199254740993", "-9223372036854775809", "1e3", "2.5",
-  "true", "FALSE", "", "x", "a", "me", "123e4567-e89b-12d3-a456-426614174000", "2024-02-29", "x y", "a/b", "%"];
+export const VALUES = [
+  "0",
+  "7",
+  "42",
+  "-3",
+  "+4",
+  "007",
+  "12",
+  "9007199254740993",
+  "-9223372036854775809",
+  "1e3",
+  "2.5",
+  "true",
+  "FALSE",
+  "",
+  "x",
+  "a",
+  "me",
+  "123e4567-e89b-12d3-a456-426614174000",
+  "2024-02-29",
+  "x y",
+  "a/b",
+  "%",
+];
 /** What a prefix route may be given after its tests. */
 export const RESTS: readonly (readonly string[])[] = [[], ["a"], ["zz"], ["7", "q"]];
 
@@ -81,18 +103,51 @@ const anyShape: fc.Arbitrary<Spec> = fc.letrec<{ node: Spec }>((tie) => ({
   node: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     { arbitrary: fc.constant({ kind: "handler" as const }), weight: 3 },
-    { arbitrary: fc.record({ kind: fc.constant("method" as const), method: fc.constantFrom(...TREE_METHODS), next: tie("node") }), weight: 2 },
-    { arbitrary: fc.record({ kind: fc.constant("path" as const), literal: fc.constantFrom(...LITERALS.map((l) => `/${l}`), "/", "/a/me"), next: tie("node") }), weight: 4 },
-    { arbitrary: fc.record({ kind: fc.constant("pathVar" as const), parser: fc.nat(PARSERS.length - 1), next: tie("node") }), weight: 4 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant("method" as const),
+        method: fc.constantFrom(...TREE_METHODS),
+        next: tie("node"),
+      }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant("path" as const),
+        literal: fc.constantFrom(...LITERALS.map((l) => `/${l}`), "/", "/a/me"),
+        next: tie("node"),
+      }),
+      weight: 4,
+    },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant("pathVar" as const),
+        parser: fc.nat(PARSERS.length - 1),
+        next: tie("node"),
+      }),
+      weight: 4,
+    },
     { arbitrary: fc.record({ kind: fc.constant("pathEnd" as const), next: tie("node") }), weight: 3 },
-    { arbitrary: fc.record({ kind: fc.constant("alt" as const), alternatives: fc.array(tie("node"), { minLength: 2, maxLength: 5 }) }), weight: 4 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant("alt" as const),
+        alternatives: fc.array(tie("node"), { minLength: 2, maxLength: 5 }),
+      }),
+      weight: 4,
+    },
     { arbitrary: fc.record({ kind: fc.constant("guard" as const), next: tie("node") }), weight: 1 },
   ),
 })).node;
 
 const segment: fc.Arbitrary<(next: Spec) => Spec> = fc.oneof(
-  fc.constantFrom(...LITERALS).map((l) => (next: Spec): Spec => ({ kind: "path", literal: `/${l}`, next })),
-  fc.nat(PARSERS.length - 1).map((parser) => (next: Spec): Spec => ({ kind: "pathVar", parser, next })),
+  fc.constantFrom(...LITERALS).map(
+    (l) =>
+      (next: Spec): Spec => ({ kind: "path", literal: `/${l}`, next }),
+  ),
+  fc.nat(PARSERS.length - 1).map(
+    (parser) =>
+      (next: Spec): Spec => ({ kind: "pathVar", parser, next }),
+  ),
 );
 
 function chained(segments: readonly ((next: Spec) => Spec)[], last: Spec): Spec {
@@ -103,17 +158,34 @@ const withMethod = (m: string | null, next: Spec): Spec => (m === null ? next : 
 
 /** One route as apps write them: a method (mostly), up to three segments, mostly ending in pathEnd. */
 const appRoute: fc.Arbitrary<Spec> = fc
-  .record({ method: fc.option(fc.constantFrom(...TREE_METHODS), { freq: 4 }), segments: fc.array(segment, { maxLength: 3 }), exact: fc.nat(4) })
-  .map(({ method: m, segments, exact }) => withMethod(m, chained(segments, exact > 0 ? { kind: "pathEnd", next: { kind: "handler" } } : { kind: "handler" })));
+  .record({
+    method: fc.option(fc.constantFrom(...TREE_METHODS), { freq: 4 }),
+    segments: fc.array(segment, { maxLength: 3 }),
+    exact: fc.nat(4),
+  })
+  .map(({ method: m, segments, exact }) =>
+    withMethod(m, chained(segments, exact > 0 ? { kind: "pathEnd", next: { kind: "handler" } } : { kind: "handler" })),
+  );
 
 /** A `match` group: a prefix (method optional) over a few routes. */
 const appGroup: fc.Arbitrary<Spec> = fc
-  .record({ method: fc.option(fc.constantFrom(...TREE_METHODS), { freq: 2 }), segments: fc.array(segment, { minLength: 1, maxLength: 2 }), routes: fc.array(appRoute, { minLength: 2, maxLength: 6 }) })
+  .record({
+    method: fc.option(fc.constantFrom(...TREE_METHODS), { freq: 2 }),
+    segments: fc.array(segment, { minLength: 1, maxLength: 2 }),
+    routes: fc.array(appRoute, { minLength: 2, maxLength: 6 }),
+  })
   .map(({ method: m, segments, routes }) => withMethod(m, chained(segments, { kind: "alt", alternatives: routes })));
 
 /** Trees shaped like apps: 3 to 16 routes and groups in a row, a few guarded. */
 const appShape: fc.Arbitrary<Spec> = fc
-  .array(fc.oneof({ arbitrary: appRoute, weight: 5 }, { arbitrary: appGroup, weight: 2 }, { arbitrary: appRoute.map((next): Spec => ({ kind: "guard", next })), weight: 1 }), { minLength: 3, maxLength: 16 })
+  .array(
+    fc.oneof(
+      { arbitrary: appRoute, weight: 5 },
+      { arbitrary: appGroup, weight: 2 },
+      { arbitrary: appRoute.map((next): Spec => ({ kind: "guard", next })), weight: 1 },
+    ),
+    { minLength: 3, maxLength: 16 },
+  )
   .map((alternatives): Spec => ({ kind: "alt", alternatives }));
 
 const specs: fc.Arbitrary<Spec> = fc.oneof({ arbitrary: appShape, weight: 3 }, { arbitrary: anyShape, weight: 1 });
@@ -137,15 +209,33 @@ function build(spec: Spec): RandomTree {
   const visit = (s: Spec, at: Context): RouteNode => {
     switch (s.kind) {
       case "method":
-        return method(s.method, visit(s.next, { ...at, method: s.method, possible: at.possible && (at.method === null || at.method === s.method) }));
+        return method(
+          s.method,
+          visit(s.next, {
+            ...at,
+            method: s.method,
+            possible: at.possible && (at.method === null || at.method === s.method),
+          }),
+        );
       case "path": {
         const pieces = s.literal.split("/").filter((p) => p !== "");
-        return path(s.literal, visit(s.next, { ...at, parts: [...at.parts, ...pieces], possible: at.possible && !(at.exact && pieces.length > 0) }));
+        return path(
+          s.literal,
+          visit(s.next, {
+            ...at,
+            parts: [...at.parts, ...pieces],
+            possible: at.possible && !(at.exact && pieces.length > 0),
+          }),
+        );
       }
       case "pathVar": {
         const label = `v${labels++}`;
         const parser = PARSERS[s.parser]!;
-        return pathVar(label, parser, visit(s.next, { ...at, parts: [...at.parts, { label, parser }], possible: at.possible && !at.exact }));
+        return pathVar(
+          label,
+          parser,
+          visit(s.next, { ...at, parts: [...at.parts, { label, parser }], possible: at.possible && !at.exact }),
+        );
       }
       case "pathEnd":
         return pathEnd(visit(s.next, { ...at, exact: true }));
@@ -185,7 +275,9 @@ export interface AimedRequest {
  * `limit`, else `limit` of them drawn evenly at random (seeded, so runs repeat).
  */
 export function requestsFor(template: Template, limit = 1000): AimedRequest[] {
-  const choices: (readonly string[])[] = template.parts.map((part) => (typeof part === "string" ? [part] : valuesFor(part.parser)));
+  const choices: (readonly string[])[] = template.parts.map((part) =>
+    typeof part === "string" ? [part] : valuesFor(part.parser),
+  );
   const methods = template.method === null ? REQUEST_METHODS : [template.method];
   const rests = template.exact ? [[]] : RESTS;
   const total = choices.reduce((n, c) => n * c.length, methods.length * rests.length);

@@ -25,13 +25,22 @@ export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[]
   const dir = mkdtempSync(path.join(ROOT, "dist", "typecheck-"));
   try {
     for (const [name, source] of Object.entries(files)) writeFileSync(path.join(dir, name), source);
-    const config = { extends: "../../tsconfig.json", compilerOptions: { noEmit: true, rootDir: "../..", paths: packagePaths() }, include: ["./*.ts"], exclude: [] };
+    const config = {
+      extends: "../../tsconfig.json",
+      compilerOptions: { noEmit: true, rootDir: "../..", paths: packagePaths() },
+      include: ["./*.ts"],
+      exclude: [],
+    };
     writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
-    const run = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", dir, "--pretty", "false"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", dir, "--pretty", "false"],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+      },
+    );
     if (run.error !== undefined) throw run.error;
     return parseDiagnostics(run.stdout, dir);
   } finally {
@@ -41,15 +50,26 @@ export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[]
 
 /** The project's `paths` (each entry point of the package → its source), seen from a folder two levels down. */
 function packagePaths(): Record<string, string[]> {
-  const own = (JSON.parse(readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
-  return Object.fromEntries(Object.entries(own).map(([name, targets]) => [name, targets.map((target) => path.posix.join("../..", target))]));
+  const own = (
+    JSON.parse(readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    }
+  ).compilerOptions.paths;
+  return Object.fromEntries(
+    Object.entries(own).map(([name, targets]) => [name, targets.map((target) => path.posix.join("../..", target))]),
+  );
 }
 
 function parseDiagnostics(output: string, dir: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   // one diagnostic per line: `file(line,col): error TS1234: message` (continuation lines are indented)
   for (const match of output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)) {
-    diagnostics.push({ file: path.relative(dir, path.resolve(ROOT, match[1]!)), line: Number(match[2]), code: match[3]!, message: match[4]! });
+    diagnostics.push({
+      file: path.relative(dir, path.resolve(ROOT, match[1]!)),
+      line: Number(match[2]),
+      code: match[3]!,
+      message: match[4]!,
+    });
   }
   if (diagnostics.length === 0 && output.trim() !== "") throw new Error(`unexpected tsc output:\n${output}`);
   return diagnostics;

@@ -6,7 +6,11 @@
 export function inheritance(vars: object): { inherited: string[]; chainFrozen: boolean } {
   const inherited: string[] = [];
   let chainFrozen = true;
-  for (let proto = Object.getPrototypeOf(vars) as object | null; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto = Object.getPrototypeOf(vars) as object | null;
+    proto !== null;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     inherited.push(...Object.getOwnPropertyNames(proto), ...Object.getOwnPropertySymbols(proto).map(String));
     if (!Object.isFrozen(proto)) chainFrozen = false;
   }

@@ -62,18 +62,66 @@ function createApp(lib) {
   const post = (literal, handler) => method("POST", path(literal, pathEnd(handler)));
   return alt(
     get("/hello", () => "hello"),
-    method("GET", path("/users", pathVar("id", Int, pathEnd((req) => ({ id: req.vars.id }))))),
-    method("GET", path("/names", pathVar("name", Text, pathEnd((req) => ({ name: req.vars.name }))))),
-    method("GET", path("/rest", (req) => ({ path: req.path, rest: req.rest }))),
+    method(
+      "GET",
+      path(
+        "/users",
+        pathVar(
+          "id",
+          Int,
+          pathEnd((req) => ({ id: req.vars.id })),
+        ),
+      ),
+    ),
+    method(
+      "GET",
+      path(
+        "/names",
+        pathVar(
+          "name",
+          Text,
+          pathEnd((req) => ({ name: req.vars.name })),
+        ),
+      ),
+    ),
+    method(
+      "GET",
+      path("/rest", (req) => ({ path: req.path, rest: req.rest })),
+    ),
     get("/query", (req) => ({ entries: [...req.query.entries()] })),
-    get("/header", (req) => ({ value: req.headers.get("X-Test"), has: req.headers.has("x-TEST"), missing: req.headers.get("x-missing") })),
+    get("/header", (req) => ({
+      value: req.headers.get("X-Test"),
+      has: req.headers.has("x-TEST"),
+      missing: req.headers.get("x-missing"),
+    })),
     get("/mismatch", async () => routeMismatch()),
     get("/mismatch", () => "second alternative"),
-    guard((req) => req.headers.get("x-admin") === "yes", get("/admin", () => "admin")),
+    guard(
+      (req) => req.headers.get("x-admin") === "yes",
+      get("/admin", () => "admin"),
+    ),
     get("/admin", () => "not admin"),
-    method("HEAD", path("/head", pathEnd(() => reply({ headers: { "x-head": "yes" }, body: "not sent on a HEAD" })))),
-    method("HEAD", path("/head-stream", pathEnd(() => reply({ headers: { "x-head": "stream" }, body: webStream([encoder.encode("not sent")]) })))),
-    method("PURGE", path("/cache", pathEnd(() => "purged"))),
+    method(
+      "HEAD",
+      path(
+        "/head",
+        pathEnd(() => reply({ headers: { "x-head": "yes" }, body: "not sent on a HEAD" })),
+      ),
+    ),
+    method(
+      "HEAD",
+      path(
+        "/head-stream",
+        pathEnd(() => reply({ headers: { "x-head": "stream" }, body: webStream([encoder.encode("not sent")]) })),
+      ),
+    ),
+    method(
+      "PURGE",
+      path(
+        "/cache",
+        pathEnd(() => "purged"),
+      ),
+    ),
     get("/big-number", () => ({ n: 2n ** 63n - 1n })),
 
     // errors
@@ -91,9 +139,12 @@ function createApp(lib) {
       "GET",
       path(
         "/guarded",
-        guard(() => {
-          throw new HttpError(401, "who are you?", { headers: { "www-authenticate": "Bearer" } });
-        }, pathEnd(() => "never")),
+        guard(
+          () => {
+            throw new HttpError(401, "who are you?", { headers: { "www-authenticate": "Bearer" } });
+          },
+          pathEnd(() => "never"),
+        ),
       ),
     ),
     get("/unavailable", () => {
@@ -105,8 +156,12 @@ function createApp(lib) {
     get("/status-500", () => text("a handler's own 500", { status: 500 })),
 
     // replies: status, headers, bytes, nothing
-    get("/created", () => reply({ status: 201, headers: { "x-custom": "yes", location: "/users/7" }, body: "created" })),
-    get("/cookies", () => text("cookies", { headers: { "set-cookie": ["a=1; Path=/", "b=2; HttpOnly"], vary: ["accept", "origin"] } })),
+    get("/created", () =>
+      reply({ status: 201, headers: { "x-custom": "yes", location: "/users/7" }, body: "created" }),
+    ),
+    get("/cookies", () =>
+      text("cookies", { headers: { "set-cookie": ["a=1; Path=/", "b=2; HttpOnly"], vary: ["accept", "origin"] } }),
+    ),
     get("/bytes", () => reply({ headers: { "content-type": "application/x-bin" }, body: byteRun(256, 250) })),
     get("/bytes/plain", () => new Uint8Array([0, 1, 2, 127, 128, 254, 255])),
     get("/nothing", () => undefined),
@@ -134,12 +189,14 @@ function createApp(lib) {
       })(),
     ),
     get("/stream/empty", () => webStream([])),
-    get("/stream/fail-early", () =>
-      new ReadableStream({
-        pull() {
-          throw new Error("the disk is gone");
-        },
-      }),
+    get(
+      "/stream/fail-early",
+      () =>
+        new ReadableStream({
+          pull() {
+            throw new Error("the disk is gone");
+          },
+        }),
     ),
     get("/stream/fail-early-iterable", () =>
       (async function* () {
@@ -164,9 +221,13 @@ function createApp(lib) {
     // request bodies
     post("/echo/json", async (req) => ({ got: await req.json() })),
     post("/echo/text", async (req) => text(await req.text())),
-    post("/echo/bytes", async (req) => reply({ headers: { "content-type": "application/octet-stream" }, body: await req.bytes() })),
+    post("/echo/bytes", async (req) =>
+      reply({ headers: { "content-type": "application/octet-stream" }, body: await req.bytes() }),
+    ),
     post("/echo/length", async (req) => ({ length: (await req.bytes()).byteLength })),
-    post("/echo/stream", (req) => reply({ headers: { "content-type": "application/octet-stream" }, body: req.stream() })),
+    post("/echo/stream", (req) =>
+      reply({ headers: { "content-type": "application/octet-stream" }, body: req.stream() }),
+    ),
   );
 }
 
@@ -182,7 +243,8 @@ function createOptions(lib) {
     bodyLimit: BODY_LIMIT,
     methodNotAllowed: true,
     head: true,
-    onError: (error) => (error instanceof Error && error.message === "answer me" ? lib.json({ custom: true }, { status: 422 }) : undefined),
+    onError: (error) =>
+      error instanceof Error && error.message === "answer me" ? lib.json({ custom: true }, { status: 422 }) : undefined,
   };
 }
 
@@ -210,32 +272,114 @@ function largeBody() {
 const cases = [
   // routing
   { name: "a static route", request: { url: "/hello" }, status: 200, headers: { "content-type": TEXT }, text: "hello" },
-  { name: "a captured Int", request: { url: "/users/42" }, status: 200, headers: { "content-type": JSON_TYPE }, json: { id: 42 } },
-  { name: "a percent-encoded Text segment is decoded", request: { url: "/names/caf%C3%A9%20au%20lait" }, status: 200, json: { name: "café au lait" } },
+  {
+    name: "a captured Int",
+    request: { url: "/users/42" },
+    status: 200,
+    headers: { "content-type": JSON_TYPE },
+    json: { id: 42 },
+  },
+  {
+    name: "a percent-encoded Text segment is decoded",
+    request: { url: "/names/caf%C3%A9%20au%20lait" },
+    status: 200,
+    json: { name: "café au lait" },
+  },
   {
     name: "rest and the raw path (an encoded slash does not split)",
     request: { url: "/rest/a%2Fb/c?x=1" },
     status: 200,
     json: { path: "/rest/a%2Fb/c", rest: ["a/b", "c"] },
   },
-  { name: "the query, repeated keys kept in order", request: { url: "/query?a=1&b=two%20words&a=3" }, status: 200, json: { entries: [["a", "1"], ["b", "two words"], ["a", "3"]] } },
-  { name: "request headers, read in any case", request: { url: "/header", headers: { "X-Test": "abc" } }, status: 200, json: { value: "abc", has: true, missing: null } },
-  { name: "routeMismatch() passes to the next alternative", request: { url: "/mismatch" }, status: 200, text: "second alternative" },
-  { name: "a guard that says yes", request: { url: "/admin", headers: { "x-admin": "yes" } }, status: 200, text: "admin" },
+  {
+    name: "the query, repeated keys kept in order",
+    request: { url: "/query?a=1&b=two%20words&a=3" },
+    status: 200,
+    json: {
+      entries: [
+        ["a", "1"],
+        ["b", "two words"],
+        ["a", "3"],
+      ],
+    },
+  },
+  {
+    name: "request headers, read in any case",
+    request: { url: "/header", headers: { "X-Test": "abc" } },
+    status: 200,
+    json: { value: "abc", has: true, missing: null },
+  },
+  {
+    name: "routeMismatch() passes to the next alternative",
+    request: { url: "/mismatch" },
+    status: 200,
+    text: "second alternative",
+  },
+  {
+    name: "a guard that says yes",
+    request: { url: "/admin", headers: { "x-admin": "yes" } },
+    status: 200,
+    text: "admin",
+  },
   { name: "a guard that says no falls through", request: { url: "/admin" }, status: 200, text: "not admin" },
-  { name: "a HEAD route answers without a body", request: { method: "HEAD", url: "/head" }, status: 200, headers: { "x-head": "yes" }, text: "" },
-  { name: "a HEAD route with a streamed body answers without it", request: { method: "HEAD", url: "/head-stream" }, status: 200, headers: { "x-head": "stream" }, text: "" },
+  {
+    name: "a HEAD route answers without a body",
+    request: { method: "HEAD", url: "/head" },
+    status: 200,
+    headers: { "x-head": "yes" },
+    text: "",
+  },
+  {
+    name: "a HEAD route with a streamed body answers without it",
+    request: { method: "HEAD", url: "/head-stream" },
+    status: 200,
+    headers: { "x-head": "stream" },
+    text: "",
+  },
   { name: "an extension method", request: { method: "PURGE", url: "/cache" }, status: 200, text: "purged" },
-  { name: "a bigint written as an exact JSON number", request: { url: "/big-number" }, status: 200, text: '{"n":9223372036854775807}' },
+  {
+    name: "a bigint written as an exact JSON number",
+    request: { url: "/big-number" },
+    status: 200,
+    text: '{"n":9223372036854775807}',
+  },
   { name: "no route: 404, empty", request: { url: "/nowhere" }, ...NOT_FOUND },
   { name: "an Int that does not parse: 404", request: { url: "/users/abc" }, ...NOT_FOUND },
-  { name: "the wrong method: 405 with the methods that answer (methodNotAllowed)", request: { method: "POST", url: "/hello" }, status: 405, headers: { allow: "GET, HEAD" }, text: "" },
-  { name: "an extension method's path under GET: 405", request: { url: "/cache" }, status: 405, headers: { allow: "PURGE" }, text: "" },
-  { name: "HEAD on a GET route: the GET's headers, no body (head)", request: { method: "HEAD", url: "/hello" }, status: 200, headers: { "content-type": TEXT }, text: "" },
-  { name: "a path no method routes stays 404 with methodNotAllowed", request: { method: "DELETE", url: "/nowhere" }, ...NOT_FOUND },
+  {
+    name: "the wrong method: 405 with the methods that answer (methodNotAllowed)",
+    request: { method: "POST", url: "/hello" },
+    status: 405,
+    headers: { allow: "GET, HEAD" },
+    text: "",
+  },
+  {
+    name: "an extension method's path under GET: 405",
+    request: { url: "/cache" },
+    status: 405,
+    headers: { allow: "PURGE" },
+    text: "",
+  },
+  {
+    name: "HEAD on a GET route: the GET's headers, no body (head)",
+    request: { method: "HEAD", url: "/hello" },
+    status: 200,
+    headers: { "content-type": TEXT },
+    text: "",
+  },
+  {
+    name: "a path no method routes stays 404 with methodNotAllowed",
+    request: { method: "DELETE", url: "/nowhere" },
+    ...NOT_FOUND,
+  },
   { name: "a trailing slash is a segment of its own: 404", request: { url: "/hello/" }, ...NOT_FOUND },
   { name: "an extra segment: 404", request: { url: "/hello/extra" }, ...NOT_FOUND },
-  { name: "GET on a HEAD-only route: 405, Allow: HEAD", request: { url: "/head" }, status: 405, headers: { allow: "HEAD" }, text: "" },
+  {
+    name: "GET on a HEAD-only route: 405, Allow: HEAD",
+    request: { url: "/head" },
+    status: 405,
+    headers: { allow: "HEAD" },
+    text: "",
+  },
 
   // errors
   { name: "a throwing handler: a generic 500", request: { url: "/throw" }, ...INTERNAL },
@@ -254,9 +398,24 @@ const cases = [
     headers: { "www-authenticate": "Bearer" },
     json: { error: "who are you?" },
   },
-  { name: "a 5xx HttpError keeps its message to itself", request: { url: "/unavailable" }, status: 503, json: { error: "Service Unavailable" } },
-  { name: "onError answers with its own reply", request: { url: "/answered-error" }, status: 422, json: { custom: true } },
-  { name: "a handler's own 500 is sent as it is", request: { url: "/status-500" }, status: 500, text: "a handler's own 500" },
+  {
+    name: "a 5xx HttpError keeps its message to itself",
+    request: { url: "/unavailable" },
+    status: 503,
+    json: { error: "Service Unavailable" },
+  },
+  {
+    name: "onError answers with its own reply",
+    request: { url: "/answered-error" },
+    status: 422,
+    json: { custom: true },
+  },
+  {
+    name: "a handler's own 500 is sent as it is",
+    request: { url: "/status-500" },
+    status: 500,
+    text: "a handler's own 500",
+  },
 
   // replies
   {
@@ -275,31 +434,105 @@ const cases = [
     setCookie: ["a=1; Path=/", "b=2; HttpOnly"],
     text: "cookies",
   },
-  { name: "a binary body, every byte value", request: { url: "/bytes" }, status: 200, headers: { "content-type": "application/x-bin" }, bytes: byteRun(256, 250) },
-  { name: "bytes returned as they are", request: { url: "/bytes/plain" }, status: 200, headers: { "content-type": BYTES }, bytes: new Uint8Array([0, 1, 2, 127, 128, 254, 255]) },
+  {
+    name: "a binary body, every byte value",
+    request: { url: "/bytes" },
+    status: 200,
+    headers: { "content-type": "application/x-bin" },
+    bytes: byteRun(256, 250),
+  },
+  {
+    name: "bytes returned as they are",
+    request: { url: "/bytes/plain" },
+    status: 200,
+    headers: { "content-type": BYTES },
+    bytes: new Uint8Array([0, 1, 2, 127, 128, 254, 255]),
+  },
   { name: "undefined: 204", request: { url: "/nothing" }, status: 204, text: "" },
-  { name: "a 200 without a body stays a 200", request: { url: "/empty-ok" }, status: 200, headers: { "x-empty": "yes" }, text: "" },
-  { name: "a 204 drops its body, keeps its headers", request: { url: "/no-content-body" }, status: 204, headers: { "x-kept": "yes" }, text: "" },
+  {
+    name: "a 200 without a body stays a 200",
+    request: { url: "/empty-ok" },
+    status: 200,
+    headers: { "x-empty": "yes" },
+    text: "",
+  },
+  {
+    name: "a 204 drops its body, keeps its headers",
+    request: { url: "/no-content-body" },
+    status: 204,
+    headers: { "x-kept": "yes" },
+    text: "",
+  },
   { name: "a 204 drops a streamed body", request: { url: "/no-content-stream" }, status: 204, text: "" },
-  { name: "a 304 drops its body, keeps its headers", request: { url: "/not-modified" }, status: 304, headers: { etag: '"v1"' }, text: "" },
+  {
+    name: "a 304 drops its body, keeps its headers",
+    request: { url: "/not-modified" },
+    status: 304,
+    headers: { etag: '"v1"' },
+    text: "",
+  },
 
   // streamed replies
-  { name: "a ReadableStream body", request: { url: "/stream/web" }, status: 200, headers: { "content-type": BYTES }, text: "web stream ok" },
-  { name: "an async-iterable body of strings and bytes", request: { url: "/stream/iterable" }, status: 200, headers: { "content-type": TEXT }, text: "iterable" },
-  { name: "a binary stream", request: { url: "/stream/binary" }, status: 200, bytes: new Uint8Array([0, 255, 128, 0, 10]) },
+  {
+    name: "a ReadableStream body",
+    request: { url: "/stream/web" },
+    status: 200,
+    headers: { "content-type": BYTES },
+    text: "web stream ok",
+  },
+  {
+    name: "an async-iterable body of strings and bytes",
+    request: { url: "/stream/iterable" },
+    status: 200,
+    headers: { "content-type": TEXT },
+    text: "iterable",
+  },
+  {
+    name: "a binary stream",
+    request: { url: "/stream/binary" },
+    status: 200,
+    bytes: new Uint8Array([0, 255, 128, 0, 10]),
+  },
   { name: "a 256 KiB stream in 64 chunks", request: { url: "/stream/large" }, status: 200, bytes: largeBody() },
   { name: "an empty stream", request: { url: "/stream/empty" }, status: 200, text: "" },
-  { name: "a ReadableStream that fails before its first byte: 500", request: { url: "/stream/fail-early" }, ...INTERNAL },
-  { name: "an iterable that fails before its first byte: 500", request: { url: "/stream/fail-early-iterable" }, ...INTERNAL },
+  {
+    name: "a ReadableStream that fails before its first byte: 500",
+    request: { url: "/stream/fail-early" },
+    ...INTERNAL,
+  },
+  {
+    name: "an iterable that fails before its first byte: 500",
+    request: { url: "/stream/fail-early-iterable" },
+    ...INTERNAL,
+  },
   { name: "a non-byte first chunk (a number): 500", request: { url: "/stream/non-byte" }, ...INTERNAL },
-  { name: "a non-byte first chunk (an object, ReadableStream): 500", request: { url: "/stream/non-byte-web" }, ...INTERNAL },
-  { name: "a stream that fails mid-way: the connection is cut", request: { url: "/stream/cut" }, status: 200, cut: true },
-  { name: "a non-byte chunk mid-way: the connection is cut", request: { url: "/stream/cut-non-byte" }, status: 200, cut: true },
+  {
+    name: "a non-byte first chunk (an object, ReadableStream): 500",
+    request: { url: "/stream/non-byte-web" },
+    ...INTERNAL,
+  },
+  {
+    name: "a stream that fails mid-way: the connection is cut",
+    request: { url: "/stream/cut" },
+    status: 200,
+    cut: true,
+  },
+  {
+    name: "a non-byte chunk mid-way: the connection is cut",
+    request: { url: "/stream/cut-non-byte" },
+    status: 200,
+    cut: true,
+  },
 
   // request bodies
   {
     name: "a JSON body",
-    request: { method: "POST", url: "/echo/json", headers: { "content-type": "application/json" }, body: '{"a":[1,2],"b":"ü"}' },
+    request: {
+      method: "POST",
+      url: "/echo/json",
+      headers: { "content-type": "application/json" },
+      body: '{"a":[1,2],"b":"ü"}',
+    },
     status: 200,
     json: { got: { a: [1, 2], b: "ü" } },
   },
@@ -310,11 +543,36 @@ const cases = [
     headers: { "content-type": JSON_TYPE },
     errorMatching: /^request body is not valid JSON: /,
   },
-  { name: "an empty JSON body: 400", request: { method: "POST", url: "/echo/json" }, status: 400, json: { error: "request body is empty; expected JSON" } },
-  { name: "invalid UTF-8 becomes U+FFFD", request: { method: "POST", url: "/echo/text", body: new Uint8Array([0x61, 0xff, 0x62]) }, status: 200, text: "a\uFFFDb" },
-  { name: "a leading byte-order mark is dropped", request: { method: "POST", url: "/echo/text", body: "\uFEFFhi" }, status: 200, text: "hi" },
-  { name: "a binary body read back, every byte value", request: { method: "POST", url: "/echo/bytes", body: byteRun(256) }, status: 200, bytes: byteRun(256) },
-  { name: "a body of exactly bodyLimit bytes", request: { method: "POST", url: "/echo/length", body: byteRun(BODY_LIMIT) }, status: 200, json: { length: BODY_LIMIT } },
+  {
+    name: "an empty JSON body: 400",
+    request: { method: "POST", url: "/echo/json" },
+    status: 400,
+    json: { error: "request body is empty; expected JSON" },
+  },
+  {
+    name: "invalid UTF-8 becomes U+FFFD",
+    request: { method: "POST", url: "/echo/text", body: new Uint8Array([0x61, 0xff, 0x62]) },
+    status: 200,
+    text: "a\uFFFDb",
+  },
+  {
+    name: "a leading byte-order mark is dropped",
+    request: { method: "POST", url: "/echo/text", body: "\uFEFFhi" },
+    status: 200,
+    text: "hi",
+  },
+  {
+    name: "a binary body read back, every byte value",
+    request: { method: "POST", url: "/echo/bytes", body: byteRun(256) },
+    status: 200,
+    bytes: byteRun(256),
+  },
+  {
+    name: "a body of exactly bodyLimit bytes",
+    request: { method: "POST", url: "/echo/length", body: byteRun(BODY_LIMIT) },
+    status: 200,
+    json: { length: BODY_LIMIT },
+  },
   {
     name: "one byte over bodyLimit: 413",
     request: { method: "POST", url: "/echo/length", body: byteRun(BODY_LIMIT + 1) },
@@ -339,7 +597,12 @@ const cases = [
     status: 413,
     json: { error: `request body is larger than the limit of ${BODY_LIMIT} bytes` },
   },
-  { name: "stream() is not limited", request: { method: "POST", url: "/echo/stream", body: byteRun(5 * BODY_LIMIT) }, status: 200, bytes: byteRun(5 * BODY_LIMIT) },
+  {
+    name: "stream() is not limited",
+    request: { method: "POST", url: "/echo/stream", body: byteRun(5 * BODY_LIMIT) },
+    status: 200,
+    bytes: byteRun(5 * BODY_LIMIT),
+  },
 ];
 
 module.exports = { BODY_LIMIT, cases, createApp, createOptions };

@@ -43,7 +43,11 @@ const SERVE_SCRIPT = join(ROOT, "test/shared/serve-fetch.mjs");
  * Starts `runtime` on serve-fetch.mjs with the package at `entry`; resolves once it listens, rejects if
  * it exits or is silent for `ms`.
  */
-export function startRuntime(runtime: keyof typeof RUNTIMES, entry: PackageEntry = PACKAGE_ENTRY, ms = 20_000): Promise<RunningRuntime> {
+export function startRuntime(
+  runtime: keyof typeof RUNTIMES,
+  entry: PackageEntry = PACKAGE_ENTRY,
+  ms = 20_000,
+): Promise<RunningRuntime> {
   const { command, args } = RUNTIMES[runtime]();
   const child = spawn(command, [...args, SERVE_SCRIPT, entry.format, entry.main, entry.fetch, TABLE_MODULE], {
     cwd: ROOT,

@@ -45,7 +45,8 @@ export function runTable(send: () => Send, differences: Readonly<Record<string, 
 /** What `fetch(url, init)` or `new Request(url, init)` needs to send a table request. */
 export function fetchInit(request: TableRequest): RequestInit {
   const body = request.body ?? null;
-  if (!request.streamed || body === null) return { method: request.method ?? "GET", headers: request.headers ?? {}, body };
+  if (!request.streamed || body === null)
+    return { method: request.method ?? "GET", headers: request.headers ?? {}, body };
   return { method: request.method ?? "GET", headers: request.headers ?? {}, body: streamOf(body), duplex: "half" };
 }
 
@@ -69,7 +70,13 @@ export function observeFetch(url: string, init: RequestInit): Promise<Observed> 
 }
 
 /** A cut before any answer: no status, no body. */
-const CUT_BEFORE_STATUS: Observed = { status: 0, headers: new Map(), setCookie: [], body: new Uint8Array(0), cut: true };
+const CUT_BEFORE_STATUS: Observed = {
+  status: 0,
+  headers: new Map(),
+  setCookie: [],
+  body: new Uint8Array(0),
+  cut: true,
+};
 
 /**
  * An answer on its way from a server, read whole. A connection the server closed before the headers

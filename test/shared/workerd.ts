@@ -19,7 +19,10 @@ function specifier(file: string): string {
 /** The worker: `export default { fetch }`, as a Workers user writes it. */
 function workerSource(): string {
   // a CommonJS module's exports are its default export; an ES module's are its namespace
-  const load = PACKAGE_ENTRY.format === "commonjs" ? (name: string, file: string) => `import ${name} from "${specifier(file)}";` : (name: string, file: string) => `import * as ${name} from "${specifier(file)}";`;
+  const load =
+    PACKAGE_ENTRY.format === "commonjs"
+      ? (name: string, file: string) => `import ${name} from "${specifier(file)}";`
+      : (name: string, file: string) => `import * as ${name} from "${specifier(file)}";`;
   return [
     load("lib", PACKAGE_ENTRY.main),
     load("fetchAdapter", PACKAGE_ENTRY.fetch),
@@ -40,7 +43,10 @@ export async function startWorkerd(): Promise<Miniflare> {
     modulesRules:
       PACKAGE_ENTRY.format === "commonjs"
         ? [{ type: "CommonJS", include: ["**/*.js", "**/*.cjs"] }]
-        : [{ type: "ESModule", include: ["**/*.js"] }, { type: "CommonJS", include: ["**/*.cjs"] }],
+        : [
+            { type: "ESModule", include: ["**/*.js"] },
+            { type: "CommonJS", include: ["**/*.cjs"] },
+          ],
     compatibilityDate: "2025-01-01",
     // workerd logs the errors the table provokes on purpose; a failure to start rejects `ready`
     handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
@@ -62,5 +68,7 @@ export async function startWorkerd(): Promise<Miniflare> {
 export function dispatchTableRequest(miniflare: Miniflare, request: TableRequest): Promise<Observed> {
   // miniflare's RequestInit and Response are those of its own copy of undici: the same API
   const init = fetchInit(request) as Parameters<Miniflare["dispatchFetch"]>[1];
-  return observeFetching(miniflare.dispatchFetch(`http://localhost${request.url}`, init) as unknown as Promise<Response>);
+  return observeFetching(
+    miniflare.dispatchFetch(`http://localhost${request.url}`, init) as unknown as Promise<Response>,
+  );
 }

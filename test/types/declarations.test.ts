@@ -10,15 +10,38 @@ test("handlers and routes compile with declaration emit, their types named", () 
   const dir = mkdtempSync(path.join(root, "dist", "dts-"));
   try {
     const file = path.join(dir, "handlers.ts");
-    writeFileSync(file, [
-      'import { match, route, routeMismatch } from "switchyard-router";',
-      "export const byId = (id: number) => (id > 1 ? { id } : routeMismatch());",
-      'export const routes = [route("GET /a/id:Int", (req) => req.vars.id), match("/b", () => "b")];',
-      "",
-    ].join("\n"));
+    writeFileSync(
+      file,
+      [
+        'import { match, route, routeMismatch } from "switchyard-router";',
+        "export const byId = (id: number) => (id > 1 ? { id } : routeMismatch());",
+        'export const routes = [route("GET /a/id:Int", (req) => req.vars.id), match("/b", () => "b")];',
+        "",
+      ].join("\n"),
+    );
     const tsc = path.join(root, "node_modules/typescript/bin/tsc");
-    execFileSync(process.execPath, [tsc, "--ignoreConfig", file, "--declaration", "--emitDeclarationOnly", "--outDir", dir,
-      "--rootDir", root, "--module", "nodenext", "--moduleResolution", "nodenext", "--strict", "--types", "node"], { cwd: root });
+    execFileSync(
+      process.execPath,
+      [
+        tsc,
+        "--ignoreConfig",
+        file,
+        "--declaration",
+        "--emitDeclarationOnly",
+        "--outDir",
+        dir,
+        "--rootDir",
+        root,
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--strict",
+        "--types",
+        "node",
+      ],
+      { cwd: root },
+    );
     const dts = readFileSync(path.join(dir, path.relative(root, dir), "handlers.d.ts"), "utf8");
     expect(dts).toMatch(/import\("switchyard-router"\)\.RouteMismatch/);
     expect(dts).toMatch(/export declare const routes: /);

@@ -17,15 +17,45 @@ const ROWS: readonly Row[] = [
   ["match", "/api/v:Version", "UNKNOWN_TYPE", "unknown path type 'Version' (known: <KNOWN>)"],
   ["route", "get /users", "METHOD_CASE", "the method 'get' is not upper-case (did you mean 'GET'?)"],
   ["route", "HTTP.Post /users", "METHOD_CASE", "the method 'Post' is not upper-case (did you mean 'POST'?)"],
-  ["route", "G@T /users", "INVALID_METHOD", "'G@T' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)"],
-  ["route", "1.GET /users", "INVALID_METHOD", "'1.GET' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)"],
-  ["route", "GET. /users", "INVALID_METHOD", "'GET.' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)"],
-  ["route", "/a/x:Int/x:Text", "DUPLICATE_LABEL", "the label 'x' is used twice (each label at most once per route, counting enclosing match prefixes)"],
+  [
+    "route",
+    "G@T /users",
+    "INVALID_METHOD",
+    "'G@T' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)",
+  ],
+  [
+    "route",
+    "1.GET /users",
+    "INVALID_METHOD",
+    "'1.GET' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)",
+  ],
+  [
+    "route",
+    "GET. /users",
+    "INVALID_METHOD",
+    "'GET.' is not a method (expected an upper-case token such as GET, POST or PROPFIND before the path)",
+  ],
+  [
+    "route",
+    "/a/x:Int/x:Text",
+    "DUPLICATE_LABEL",
+    "the label 'x' is used twice (each label at most once per route, counting enclosing match prefixes)",
+  ],
   ["route", "/a/:Int", "EMPTY_LABEL", "the variable ':Int' has no label (expected 'id:Int')"],
   ["route", "/a/x:", "EMPTY_TYPE", "the variable 'x' has no type (known: <KNOWN>)"],
   ["route", "/a/a:b:c", "TOO_MANY_COLONS", "'a:b:c' has more than one ':' (one 'label:Type' per path part)"],
-  ["route", "GET /a b", "TOO_MANY_TOKENS", "unexpected 'b' (at most a method and a path, separated by a space; a path contains no spaces)"],
-  ["match", "GET /a /b c", "TOO_MANY_TOKENS", "unexpected '/b' (at most a method and a path, separated by a space; a path contains no spaces)"],
+  [
+    "route",
+    "GET /a b",
+    "TOO_MANY_TOKENS",
+    "unexpected 'b' (at most a method and a path, separated by a space; a path contains no spaces)",
+  ],
+  [
+    "match",
+    "GET /a /b c",
+    "TOO_MANY_TOKENS",
+    "unexpected '/b' (at most a method and a path, separated by a space; a path contains no spaces)",
+  ],
   ["route", "GET", "LONE_METHOD", "'GET' reads as a method with no path (did you mean 'GET /'?)"],
   ["route", "HTTP.DELETE", "LONE_METHOD", "'HTTP.DELETE' reads as a method with no path (did you mean 'DELETE /'?)"],
   ["route", "", "EMPTY_PATTERN", "the pattern is empty (expected a path such as '/users' or 'GET /users')"],
@@ -36,9 +66,18 @@ const ROWS: readonly Row[] = [
 
 /** Inner patterns whose labels clash with an enclosing `match` prefix the type knows. */
 const NESTED: readonly (readonly [source: string, message: string])[] = [
-  ['match("/a/id:Int", alt(route("/b/id:Int", h)))', "the label 'id' is used twice (each label at most once per route, counting enclosing match prefixes)"],
-  ['match("/x/id:Int", match("/y", route("GET /z/id:Text", h)))', "the label 'id' is used twice (each label at most once per route, counting enclosing match prefixes)"],
-  ['match("GET /o/org:Text", alt(route("/m/id:Int", h), match("/t/org:Int", route("/", h))))', "the label 'org' is used twice (each label at most once per route, counting enclosing match prefixes)"],
+  [
+    'match("/a/id:Int", alt(route("/b/id:Int", h)))',
+    "the label 'id' is used twice (each label at most once per route, counting enclosing match prefixes)",
+  ],
+  [
+    'match("/x/id:Int", match("/y", route("GET /z/id:Text", h)))',
+    "the label 'id' is used twice (each label at most once per route, counting enclosing match prefixes)",
+  ],
+  [
+    'match("GET /o/org:Text", alt(route("/m/id:Int", h), match("/t/org:Int", route("/", h))))',
+    "the label 'org' is used twice (each label at most once per route, counting enclosing match prefixes)",
+  ],
 ];
 
 const HEADER = `import { alt, match, route, NoParse } from "switchyard-router";
@@ -59,7 +98,10 @@ const expectedMessage = (pattern: string, message: string) =>
 
 /** The known-types list is a union printed in the compiler's order: compare it as a set. */
 function normalise(message: string): string {
-  return message.replace(/\(known: ([^)]*)\)/, (_all, list: string) => `(known: ${list.split(", ").sort().join(", ")})`);
+  return message.replace(
+    /\(known: ([^)]*)\)/,
+    (_all, list: string) => `(known: ${list.split(", ").sort().join(", ")})`,
+  );
 }
 const withKnown = (message: string) => message.replace("<KNOWN>", [...KNOWN].sort().join(", "));
 
@@ -82,7 +124,13 @@ const accepted = [
 void accepted;
 `;
   const random = HEADER + RANDOM.map((pattern) => `route(${JSON.stringify(pattern)}, h);`).join("\n") + "\n";
-  diagnostics = typecheck({ "bad.ts": bad, "nested.ts": nested, "good.ts": good, "random.ts": random, "routes500.ts": fiveHundredRoutes() });
+  diagnostics = typecheck({
+    "bad.ts": bad,
+    "nested.ts": nested,
+    "good.ts": good,
+    "random.ts": random,
+    "routes500.ts": fiveHundredRoutes(),
+  });
 }, 60_000);
 
 /**
@@ -103,12 +151,46 @@ function fiveHundredRoutes(): string {
  * The property: for every literal pattern, the compiler rejects it exactly when `parsePattern` throws,
  * and names the same problem. Patterns are drawn (seeded) from the pieces each rule is about.
  */
-const METHOD_TOKENS = ["GET", "POST", "get", "Post", "HTTP.GET", "HTTP.get", "G@T", "1.GET", "GET.", "PROPFIND", "M-SEARCH", "a.b.DELETE"];
-const PATH_PIECES = ["", "a", "users", "id:Int", "id:Text", "n:Integer", "s:Slug", "id:Intt", ":Int", "x:", "a:b:c", "__proto__:Int", "constructor:Text", ".."];
-const pathToken = fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 4 }).chain((pieces) =>
-  fc.constantFrom("/", "").map((lead) => lead + pieces.join("/")));
+const METHOD_TOKENS = [
+  "GET",
+  "POST",
+  "get",
+  "Post",
+  "HTTP.GET",
+  "HTTP.get",
+  "G@T",
+  "1.GET",
+  "GET.",
+  "PROPFIND",
+  "M-SEARCH",
+  "a.b.DELETE",
+];
+const PATH_PIECES = [
+  "",
+  "a",
+  "users",
+  "id:Int",
+  "id:Text",
+  "n:Integer",
+  "s:Slug",
+  "id:Intt",
+  ":Int",
+  "x:",
+  "a:b:c",
+  "__proto__:Int",
+  "constructor:Text",
+  "..",
+];
+const pathToken = fc
+  .array(fc.constantFrom(...PATH_PIECES), { maxLength: 4 })
+  .chain((pieces) => fc.constantFrom("/", "").map((lead) => lead + pieces.join("/")));
 const patternArbitrary = fc
-  .tuple(fc.option(fc.constantFrom(...METHOD_TOKENS), { nil: undefined }), pathToken, fc.option(fc.constantFrom("x", "/b", "GET"), { nil: undefined }), fc.constantFrom(" ", "  ", "\t", "\u00a0", "\u3000"))
+  .tuple(
+    fc.option(fc.constantFrom(...METHOD_TOKENS), { nil: undefined }),
+    pathToken,
+    fc.option(fc.constantFrom("x", "/b", "GET"), { nil: undefined }),
+    fc.constantFrom(" ", "  ", "\t", "\u00a0", "\u3000"),
+  )
   .map(([method, path, extra, space]) => [method, path, extra].filter((t) => t !== undefined).join(space));
 const OTHER_SPACE = /[\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 const RANDOM = fc.sample(patternArbitrary, { seed: 1012, numRuns: 300 });
@@ -142,18 +224,23 @@ describe("a malformed literal pattern is a type error naming the problem", () =>
     }
   });
 
-  test.each(NESTED.map((row, i) => [...row, i] as const))("a label an enclosing match captures: %s", (_source, message, index) => {
-    const errors = at("nested.ts", HEADER_LINES + 1 + index);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(/^Argument of type '"[^"]+"' is not assignable to parameter of type /);
-    expect(errors[0]!.message).toContain(`invalid route pattern: ${message}`);
-  });
+  test.each(NESTED.map((row, i) => [...row, i] as const))(
+    "a label an enclosing match captures: %s",
+    (_source, message, index) => {
+      const errors = at("nested.ts", HEADER_LINES + 1 + index);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/^Argument of type '"[^"]+"' is not assignable to parameter of type /);
+      expect(errors[0]!.message).toContain(`invalid route pattern: ${message}`);
+    },
+  );
 
   test("on 300 random literal patterns, the compiler rejects exactly what startup rejects, for the same reason", () => {
-    registerPathType(class Slug {
-      static parseUrlPiece = (piece: string) => piece || NoParse;
-      static toUrlPiece = (slug: string) => slug;
-    });
+    registerPathType(
+      class Slug {
+        static parseUrlPiece = (piece: string) => piece || NoParse;
+        static toUrlPiece = (slug: string) => slug;
+      },
+    );
     const codes = new Set<PatternErrorCode | "ok">();
     RANDOM.forEach((pattern, index) => {
       const errors = at("random.ts", HEADER_LINES + 1 + index);

@@ -10,22 +10,28 @@ const user = route("GET /u/id:Int/on:Day", (req) => {
   return { id, on, wrong };
 });
 
-const api = match("/api/org:Text", alt(
-  route("GET /members/id:Int", (req) => {
-    const org: string = req.vars.org;
-    const id: number = req.vars.id;
-    return { org, id };
-  }),
-  match("POST /teams/team:Word", route("/x", (req) => {
-    const n: number = req.vars.team + req.vars.org.length;
-    return n;
-  })),
-  route("/", (req) => {
-    // @ts-expect-error no "id" here
-    void req.vars.id;
-    return routeMismatch();
-  }),
-));
+const api = match(
+  "/api/org:Text",
+  alt(
+    route("GET /members/id:Int", (req) => {
+      const org: string = req.vars.org;
+      const id: number = req.vars.id;
+      return { org, id };
+    }),
+    match(
+      "POST /teams/team:Word",
+      route("/x", (req) => {
+        const n: number = req.vars.team + req.vars.org.length;
+        return n;
+      }),
+    ),
+    route("/", (req) => {
+      // @ts-expect-error no "id" here
+      void req.vars.id;
+      return routeMismatch();
+    }),
+  ),
+);
 
 const dynamic: string = "/a/b:Int";
 const loose = route(dynamic, (req) => {
@@ -33,5 +39,14 @@ const loose = route(dynamic, (req) => {
   return String(v);
 });
 
-const tree: Route = alt(user, api, loose, pathVar("k", Int, route("/z", (req) => req.vars.k)));
+const tree: Route = alt(
+  user,
+  api,
+  loose,
+  pathVar(
+    "k",
+    Int,
+    route("/z", (req) => req.vars.k),
+  ),
+);
 toApplication(tree);

@@ -281,7 +281,9 @@ export class Automaton implements PathWalk, WalkRecords {
   /** Segment `depth` of the last walk (of the raw path `text`, or of decoded segments). */
   private segment(depth: number, text: string): string {
     const segments = this.segments;
-    return segments !== null ? segments[this.from + depth]! : text.slice(this.bounds[2 * depth], this.bounds[2 * depth + 1]);
+    return segments !== null
+      ? segments[this.from + depth]!
+      : text.slice(this.bounds[2 * depth], this.bounds[2 * depth + 1]);
   }
 
   /**
@@ -323,18 +325,29 @@ export class Automaton implements PathWalk, WalkRecords {
       if (!tests.every((t) => typeof t === "string" && rawCanHold(t))) continue;
       const winner = this.firstInSegments(walked, tests as string[], 0, -1);
       const chain = chains[winner];
-      if (chain !== undefined && chain.tests.length === tests.length && chain.tests.every((t) => typeof t === "string")) {
+      if (
+        chain !== undefined &&
+        chain.tests.length === tests.length &&
+        chain.tests.every((t) => typeof t === "string")
+      ) {
         statics.set(`/${tests.join("/")}`, winner);
       }
     }
     // no budget left: generating code would only be thrown away
     const generate = budget.lines > 0;
-    const walk = walked.start === null || !generate ? null : walkSwitch(walked.start, (route) => chains[route]!, this.keepRecords, budget);
+    const walk =
+      walked.start === null || !generate
+        ? null
+        : walkSwitch(walked.start, (route) => chains[route]!, this.keepRecords, budget);
     // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
     const staticCode = statics.size > 0 && generate ? staticSwitch(statics, budget) : null;
-    return { start: walked.start, statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null, staticCode, walk };
+    return {
+      start: walked.start,
+      statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null,
+      staticCode,
+      walk,
+    };
   }
-
 }
 
 /** The first route of an ascending NONE-terminated list that comes after `after`. */

@@ -36,7 +36,11 @@ export interface FrontAnswers<F> {
  * through an array, never as code. Null where no entry has a generated walk, or the runtime forbids
  * code generation.
  */
-export function generatedFront<F>({ methods, entries, otherwise }: EntriesByMethod, automaton: FrontAutomaton, answers: FrontAnswers<F>): Finder<F> | null {
+export function generatedFront<F>(
+  { methods, entries, otherwise }: EntriesByMethod,
+  automaton: FrontAutomaton,
+  answers: FrontAnswers<F>,
+): Finder<F> | null {
   const all = [...entries, otherwise];
   if (all.every((entry) => entry.walk === null)) return null;
   /** The code answering for entry `i`. */
@@ -61,7 +65,16 @@ export function generatedFront<F>({ methods, entries, otherwise }: EntriesByMeth
   const branches = methods.map((_, i) => `if (m === M${i}) { ${answer(i)} }`);
   branches.push(`{ ${answer(methods.length)} }`);
   try {
-    const make = new Function("A", "E", "M", "S", "N", "U", "G", `"use strict";\n${constants.join("\n")}\nreturn function find(m, u) {\n${branches.join("\nelse ")}\n};`) as (
+    const make = new Function(
+      "A",
+      "E",
+      "M",
+      "S",
+      "N",
+      "U",
+      "G",
+      `"use strict";\n${constants.join("\n")}\nreturn function find(m, u) {\n${branches.join("\nelse ")}\n};`,
+    ) as (
       automaton: FrontAutomaton,
       entries: readonly Entry[],
       methods: readonly string[],

@@ -119,7 +119,12 @@ function chosen(program: Program, id: number, path: string): Found | null {
   if (id === NONE) return null;
   const automaton = program.automaton;
   const route = program.routes[id]!;
-  return found(route, automaton, path, automaton.endedAt(route.depth) ? NO_REST : automaton.restAfter(route.depth, path));
+  return found(
+    route,
+    automaton,
+    path,
+    automaton.endedAt(route.depth) ? NO_REST : automaton.restAfter(route.depth, path),
+  );
 }
 
 /**

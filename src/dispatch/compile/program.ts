@@ -27,12 +27,14 @@ export class Program {
     this.automaton = new Automaton(chains, guarded);
     this.routes = chains.map((chain) => new CompiledRoute(chain));
     // no route ends at a guard (the tree has none, or guards are passed through): no list to keep
-    this.continuations = !chains.some((chain) => chain.leaf.kind === "guard") ? NO_CONTINUATIONS : chains.map(({ leaf }) => {
-      if (leaf.kind !== "guard") return null;
-      let program = compiled.get(leaf);
-      if (program === undefined) compiled.set(leaf, (program = new Program(leaf.next, false, true, compiled)));
-      return program;
-    });
+    this.continuations = !chains.some((chain) => chain.leaf.kind === "guard")
+      ? NO_CONTINUATIONS
+      : chains.map(({ leaf }) => {
+          if (leaf.kind !== "guard") return null;
+          let program = compiled.get(leaf);
+          if (program === undefined) compiled.set(leaf, (program = new Program(leaf.next, false, true, compiled)));
+          return program;
+        });
   }
 
   /** The program for what the guard ending route `id` lets through. */

@@ -51,7 +51,11 @@ export function variablesOf(chain: Chain): RouteVariables {
   }
   // not `map`: its compiled form makes lists of another kind
   if (count === 0) return { labels: NO_VALUES, parsers: NO_VALUES, depths: NO_DEPTHS };
-  return { labels: SCRATCH_LABELS.slice(0, count), parsers: SCRATCH_PARSERS.slice(0, count), depths: SCRATCH_DEPTHS.slice(0, count) };
+  return {
+    labels: SCRATCH_LABELS.slice(0, count),
+    parsers: SCRATCH_PARSERS.slice(0, count),
+    depths: SCRATCH_DEPTHS.slice(0, count),
+  };
 }
 
 /** The handler a route ends at, or null when it ends at a guard: what `find` reports of it. */
@@ -123,7 +127,11 @@ export class CompiledRoute {
       case 2:
         return shape(source.value(this.depth0, this.parser0, text), source.value(this.depth1, this.parser1, text));
       case 3:
-        return shape(source.value(this.depth0, this.parser0, text), source.value(this.depth1, this.parser1, text), source.value(this.depth2, this.parser2, text));
+        return shape(
+          source.value(this.depth0, this.parser0, text),
+          source.value(this.depth1, this.parser1, text),
+          source.value(this.depth2, this.parser2, text),
+        );
       default:
         return shape(...this.values(source, text));
     }

@@ -13,14 +13,23 @@ type Outcome = Reply | null | Promise<Reply | null>;
  * a handler that does not return `routeMismatch()`, or a guard that passes and whose routes answer.
  * Stays synchronous until a guard or handler returns a promise (or any thenable, as `await` would).
  */
-export function attempt(program: Program, request: RequestContext, offset: number, inherited: Vars | null, after: number): Outcome {
+export function attempt(
+  program: Program,
+  request: RequestContext,
+  offset: number,
+  inherited: Vars | null,
+  after: number,
+): Outcome {
   for (;;) {
     const choice = program.first(request, offset, after);
     const id = routeOf(choice, program.automaton);
     if (id === NONE) return null;
     const route = program.routes[id]!;
     // as the walk made them, or bound from its records (and on top of a guard's)
-    const vars = typeof choice !== "number" && inherited === null ? choice.vars : route.bind(inherited, program.automaton, request.path);
+    const vars =
+      typeof choice !== "number" && inherited === null
+        ? choice.vars
+        : route.bind(inherited, program.automaton, request.path);
     const leaf = route.leaf;
     // a guard's vars are also what its routes inherit: it gets a copy, so its writes stay its own
     const routed = request.routed(leaf.kind === "handler" ? vars : copyVars(vars), offset + route.depth) as never;
@@ -48,7 +57,14 @@ export function attempt(program: Program, request: RequestContext, offset: numbe
 }
 
 /** Routes through what the guard ending route `id` lets through; on no answer, goes on after `id`. */
-function enter(program: Program, request: RequestContext, offset: number, inherited: Vars | null, id: number, vars: Vars): Outcome {
+function enter(
+  program: Program,
+  request: RequestContext,
+  offset: number,
+  inherited: Vars | null,
+  id: number,
+  vars: Vars,
+): Outcome {
   const inner = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
   if (inner instanceof Promise) return inner.then((reply) => reply ?? attempt(program, request, offset, inherited, id));
   return inner ?? attempt(program, request, offset, inherited, id);

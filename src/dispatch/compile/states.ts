@@ -104,7 +104,12 @@ export class State {
   private values: unknown[] = NOTHING;
 
   /** `depth`: segments consumed when the walk is here. */
-  constructor(readonly depth: number, prefix: readonly number[], end: readonly number[], onward: number) {
+  constructor(
+    readonly depth: number,
+    prefix: readonly number[],
+    end: readonly number[],
+    onward: number,
+  ) {
     this.prefix = prefix;
     this.end = end;
     this.prefixFirst = prefix[0]!;
@@ -156,7 +161,8 @@ export class State {
       this.other = next;
       return;
     }
-    if (parsers.length > 30) throw new RangeError("compile: more than 30 different parsers compete for one path segment");
+    if (parsers.length > 30)
+      throw new RangeError("compile: more than 30 different parsers compete for one path segment");
     this.other = undefined;
     this.parsers = parsers;
     this.byMask = new Array<State | null | undefined>(1 << parsers.length).fill(undefined);
@@ -169,7 +175,8 @@ export class State {
   literals(): [string, State | null][] {
     const out: [string, State | null][] = this.only !== null ? [[this.only, this.onlyNext]] : [];
     const table = this.table ?? [];
-    for (let slot = 0; slot < table.length; slot += 4) if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
+    for (let slot = 0; slot < table.length; slot += 4)
+      if (table[slot] !== undefined) out.push([table[slot] as string, table[slot + 1] as State | null]);
     if (this.decodedOnly !== null) out.push(...this.decodedOnly);
     return out;
   }
@@ -189,7 +196,12 @@ export class State {
    */
   nextInPath(text: string, start: number, walk: PathWalk): State | null {
     // (in small parts: V8 inlines each into the walk, and would not inline the whole)
-    const matched = this.only !== null ? this.onlyAt(text, start, walk) : this.table !== null ? this.literalAt(text, start, walk) : undefined;
+    const matched =
+      this.only !== null
+        ? this.onlyAt(text, start, walk)
+        : this.table !== null
+          ? this.literalAt(text, start, walk)
+          : undefined;
     if (matched !== undefined) return matched;
     // no other segment goes anywhere from here: a miss, whatever the segment holds (its end unread)
     if (this.other === null) return null;
@@ -263,7 +275,8 @@ export class State {
       for (let slot = this.slotOf(c0, c1, c2); ; slot = (slot + 4) & this.tableMask) {
         const literal = table[slot] as string | undefined;
         if (literal === undefined) break;
-        if (table[slot + 2] === k01 && table[slot + 3] === c2 && literal === segment) return table[slot + 1] as State | null;
+        if (table[slot + 2] === k01 && table[slot + 3] === c2 && literal === segment)
+          return table[slot + 1] as State | null;
       }
     }
     const decodedOnly = this.decodedOnly;
@@ -330,7 +343,9 @@ export class State {
     let piece: string | null = null;
     for (let i = 0; i < parsers.length; i++) {
       const parser = parsers[i]!;
-      const value = (values[i] = readsInPlace(parser) ? parseInPlace(parser, text, start, end) : parseSegment(parser, (piece ??= text.slice(start, end))));
+      const value = (values[i] = readsInPlace(parser)
+        ? parseInPlace(parser, text, start, end)
+        : parseSegment(parser, (piece ??= text.slice(start, end))));
       if (value !== NoParse) mask |= 1 << i;
     }
     let next = this.byMask[mask];
@@ -505,14 +520,24 @@ export class StateBuilder {
   }
 
   /** Sets where each literal leads: to the state of its routes. */
-  private linkLiterals(state: State, depth: number, literals: readonly string[], groups: readonly (readonly number[])[]): void {
+  private linkLiterals(
+    state: State,
+    depth: number,
+    literals: readonly string[],
+    groups: readonly (readonly number[])[],
+  ): void {
     const states = new Array<State | null>(literals.length);
     for (let i = 0; i < literals.length; i++) states[i] = this.find(depth + 1, groups[i]!);
     state.setLiterals(literals, states);
   }
 
   /** A typed route also follows every literal its parser accepts: it joins that literal's routes, in route order. */
-  private followLiterals(depth: number, typed: readonly number[], literals: readonly string[], groups: number[][]): void {
+  private followLiterals(
+    depth: number,
+    typed: readonly number[],
+    literals: readonly string[],
+    groups: number[][],
+  ): void {
     for (let i = 0; i < literals.length; i++) {
       const ids = groups[i]!;
       for (let k = 0; k < typed.length; k++) {

@@ -18,7 +18,10 @@ const MOST_LINES = 300;
  * left of `budget` (which it then takes from); the caller
  * then keeps its table. Paths enter the code only as JSON string literals, routes as integers.
  */
-export function staticSwitch(paths: ReadonlyMap<string, number>, budget: CodeBudget = { lines: MOST_LINES }): StaticLookup | null {
+export function staticSwitch(
+  paths: ReadonlyMap<string, number>,
+  budget: CodeBudget = { lines: MOST_LINES },
+): StaticLookup | null {
   const most = Math.min(MOST_LINES, budget.lines);
   const byLength = new Map<number, string[]>();
   for (const path of paths.keys()) {
@@ -80,5 +83,7 @@ function telling(group: readonly string[]): number {
  * may hold them raw; older engines end a line there).
  */
 function literal(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

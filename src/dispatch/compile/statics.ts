@@ -52,7 +52,8 @@ export class StaticPaths {
     const length = path.length;
     // never read past the end: V8 would deoptimize and then compile a slower generic charCodeAt
     if (length < 2) return 0;
-    const key = (path.charCodeAt(1) << 24) ^ (path.charCodeAt(length >> 1) << 16) ^ (path.charCodeAt(length - 1) << 8) ^ length;
+    const key =
+      (path.charCodeAt(1) << 24) ^ (path.charCodeAt(length >> 1) << 16) ^ (path.charCodeAt(length - 1) << 8) ^ length;
     // a multiplicative mix spreads keys that differ in any of these over the low bits
     return (Math.imul(key, 0x9e3779b1) >>> this.shift) << 1;
   }

@@ -116,7 +116,12 @@ class TooLong extends Error {}
  * them), unless `keepRecords` asks for all of them at every segment, as the table walk leaves them:
  * for a guard's routes, whose vars are always bound from the records on top of the guard's.
  */
-export function walkSwitch(start: State, chainOf: (route: number) => Chain, keepRecords: boolean, budget: CodeBudget = { lines: MOST_LINES }): GeneratedWalk | null {
+export function walkSwitch(
+  start: State,
+  chainOf: (route: number) => Chain,
+  keepRecords: boolean,
+  budget: CodeBudget = { lines: MOST_LINES },
+): GeneratedWalk | null {
   const most = Math.min(MOST_LINES, budget.lines);
   const generateWithin = (lean: boolean): Generated | null => {
     const routes: GeneratedRoutes = { chainOf, keepRecords, lean };
@@ -130,7 +135,17 @@ export function walkSwitch(start: State, chainOf: (route: number) => Chain, keep
   if (lean && code?.readsRecords) code = generateWithin(false);
   if (code === null) return null;
   try {
-    const make = new Function("S", "Q", "F", "H", "I", "R", "E", "N", `"use strict";\n${constants(code)}\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`) as (
+    const make = new Function(
+      "S",
+      "Q",
+      "F",
+      "H",
+      "I",
+      "R",
+      "E",
+      "N",
+      `"use strict";\n${constants(code)}\nreturn function walk(p, w) {\n${code.lines.join("\n")}\n};`,
+    ) as (
       states: State[],
       parsers: PathParser<unknown>[],
       factories: VarsFactory[],
@@ -140,7 +155,16 @@ export function walkSwitch(start: State, chainOf: (route: number) => Chain, keep
       end: typeof segmentEnd,
       noRest: readonly string[],
     ) => GeneratedWalk;
-    const walk = make(code.states, code.parsers, code.factories, code.handlers, parseInPlace, plainFrom, segmentEnd, NO_REST);
+    const walk = make(
+      code.states,
+      code.parsers,
+      code.factories,
+      code.handlers,
+      parseInPlace,
+      plainFrom,
+      segmentEnd,
+      NO_REST,
+    );
     budget.lines -= code.lines.length;
     return walk;
   } catch {
@@ -176,8 +200,14 @@ interface Generated {
  * (`S0`, `Q0`, `F0`, `H0`, …) outside the walk: read from the closure, not from a list by index.
  */
 function constants(code: Generated): string {
-  const named = (prefix: string, list: readonly unknown[]): string[] => list.map((_, i) => `const ${prefix}${i} = ${prefix}[${i}];`);
-  return [...named("S", code.states), ...named("Q", code.parsers), ...named("F", code.factories), ...named("H", code.handlers)].join("\n");
+  const named = (prefix: string, list: readonly unknown[]): string[] =>
+    list.map((_, i) => `const ${prefix}${i} = ${prefix}[${i}];`);
+  return [
+    ...named("S", code.states),
+    ...named("Q", code.parsers),
+    ...named("F", code.factories),
+    ...named("H", code.handlers),
+  ].join("\n");
 }
 
 /** An index in a list of things the generated code refers to, the thing added if new. */
@@ -195,7 +225,13 @@ function indexIn<T>(list: T[], item: T): number {
  * each of its branches the states, and so the routes completing in them, are fixed. So every place
  * the code returns a route knows which one it is.
  */
-function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes, most: number, deepest: number, whole: boolean): Generated | null {
+function generate(
+  start: State,
+  { chainOf, keepRecords, lean }: GeneratedRoutes,
+  most: number,
+  deepest: number,
+  whole: boolean,
+): Generated | null {
   const states: State[] = [];
   const parsers: PathParser<unknown>[] = [];
   const factories: VarsFactory[] = [];
@@ -305,7 +341,9 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
   const answerAt = (route: number, consumed: number, complete: boolean): string => {
     if (route === NONE) return `return ${NONE};`;
     const depth = chainOf(route).tests.length;
-    return complete && depth === consumed ? answer(route, "N") : `{ ${statement(stored(depth, depth - 1))}${answer(route, `w.restAfter(${depth}, p)`)} }`;
+    return complete && depth === consumed
+      ? answer(route, "N")
+      : `{ ${statement(stored(depth, depth - 1))}${answer(route, `w.restAfter(${depth}, p)`)} }`;
   };
 
   /**
@@ -324,7 +362,9 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
    */
   const stored = (count: number, from: number): string => {
     const stores: string[] = [];
-    if (!keepRecords) for (let depth = Math.max(from, 0); depth < count; depth++) stores.push(`B[${2 * depth}] = s${depth}`, `B[${2 * depth + 1}] = e${depth}`);
+    if (!keepRecords)
+      for (let depth = Math.max(from, 0); depth < count; depth++)
+        stores.push(`B[${2 * depth}] = s${depth}`, `B[${2 * depth + 1}] = e${depth}`);
     if (stores.length > 0) boundsStored = true;
     return stores.join(", ");
   };
@@ -343,15 +383,27 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
    * 42–51 ns instead of 35–41 (with a test per character: 44 instead of 42), where the tests cost
    * every lookup (growth suite, 10 routes: 1.8 ns of 38).
    */
-  const trie = (literals: readonly [string, State | null][], k: number, depth: number, best: number, below: boolean, missing: boolean): void => {
+  const trie = (
+    literals: readonly [string, State | null][],
+    k: number,
+    depth: number,
+    best: number,
+    below: boolean,
+    missing: boolean,
+  ): void => {
     // where no route answers a path ending after the literal, only a `/` after it goes on (a path
     // ending there falls through to the miss)
     const ends = (n: number, next: State | null): string =>
-      goesOn(next, best) ? `(st + ${n} < len && p.charCodeAt(st + ${n}) === 47)` : `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
+      goesOn(next, best)
+        ? `(st + ${n} < len && p.charCodeAt(st + ${n}) === 47)`
+        : `(st + ${n} === len || p.charCodeAt(st + ${n}) === 47)`;
     if (literals.length === 1) {
       const [literal, next] = literals[0]!;
       const n = literal.length;
-      const same = Array.from({ length: n - k }, (_, i) => `p.charCodeAt(st + ${k + i}) === ${literal.charCodeAt(k + i)}`);
+      const same = Array.from(
+        { length: n - k },
+        (_, i) => `p.charCodeAt(st + ${k + i}) === ${literal.charCodeAt(k + i)}`,
+      );
       lines.push(`if (${[...same, ends(n, next)].join(" && ")}) {`);
       advance(next, depth, `st + ${n}`, best, below, goesOn(next, best));
       lines.push("}");
@@ -378,7 +430,8 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
     }
     // the segment's first k characters are a literal's (none is `%` or `?`) and the next is no
     // literal's: unless it is `%` or `?`, the segment cut at the query and decoded is none either
-    if (missing) lines.push(`default: { const c = p.charCodeAt(st + ${k}); if (c !== 37 && c !== 63) return ${NONE}; }`);
+    if (missing)
+      lines.push(`default: { const c = p.charCodeAt(st + ${k}); if (c !== 37 && c !== 63) return ${NONE}; }`);
     lines.push("}");
   };
 
@@ -417,7 +470,13 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
    * in code. Nothing is recorded on the state: the vars made here read the locals, and a later bind
    * from the records (a hand-over's route) parses the segment again.
    */
-  const inlineParsed = (state: State, deciders: readonly PathParser<unknown>[], depth: number, best: number, below: boolean): void => {
+  const inlineParsed = (
+    state: State,
+    deciders: readonly PathParser<unknown>[],
+    depth: number,
+    best: number,
+    below: boolean,
+  ): void => {
     const values = deciders.map((parser, i) => `const v${depth}_${i} = I(${parserRef(parser)}, p, st, slash);`);
     const verdicts = deciders.map((_, i) => `(typeof v${depth}_${i} === "number" ? ${1 << i} : 0)`);
     lines.push(...values, `const m = ${verdicts.join(" | ")};`);
@@ -446,7 +505,14 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
    * state's code inline, else a hand-over to the table walk. `slashFollows`: the code before has
    * seen a `/` after the segment (see {@link goesOn}), so the path does not end there.
    */
-  const advance = (next: State | null, depth: number, end: string, best: number, below: boolean, slashFollows = false): void => {
+  const advance = (
+    next: State | null,
+    depth: number,
+    end: string,
+    best: number,
+    below: boolean,
+    slashFollows = false,
+  ): void => {
     if (next === null) {
       // (a segment that leads nowhere is not consumed)
       lines.push(answerBefore(best, depth));
@@ -476,5 +542,7 @@ function generate(start: State, { chainOf, keepRecords, lean }: GeneratedRoutes,
   }
   // nothing generated but the hand-over: the table walk alone does the same for less
   if (boundsStored) lines[boundsAt] = "const B = w.bounds;";
-  return transitions === 0 || lines.length > most ? null : { lines, states, parsers, factories, handlers, readsRecords };
+  return transitions === 0 || lines.length > most
+    ? null
+    : { lines, states, parsers, factories, handlers, readsRecords };
 }
