@@ -1,4 +1,3 @@
-"use strict";
 /*
  * A/B of two switchyard builds: `node bench/ab.js <dist index.js> <dist index.js> [rounds]`.
  * Every case of every round is timed in a fresh child process per build (`--child`), the two builds

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * Child process: lookup time against table size (10, 100, 1,000, 10,000 routes) for one router.
  * Every table has the same shape, `/r<a>/items/:id/v<b>`, so every lookup walks the same depth;

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * `npm run bench` step 1: installs the peer routers and the load generator (bench/package.json,
  * with its own lock file) on first use, so the library's own install never carries them.

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * Child process: every lookup case for one router. Checks each answer against the data's `expect`
  * and `params` before timing anything; prints one JSON line. Usage: node bench/lookup.js <router>

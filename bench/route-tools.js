@@ -1,4 +1,3 @@
-"use strict";
 /*
  * Build time of the route tools (issue 9) on the route tables: `routes`, `shadowed` and `openapi`
  * over the tree each table makes (as bench/lib/routers.js builds it). Prints the first (cold) run and

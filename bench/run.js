@@ -1,4 +1,3 @@
-"use strict";
 /*
  * `npm run bench`: route lookup for switchyard and its peers (one child process per router), lookup
  * time against table size, build time and heap for the GitHub table, and end-to-end req/s over

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * Child process: one HTTP server on 127.0.0.1 with the 20-route table, answering the benchmark's
  * dynamic route (`GET /posts/:postId/comments`) with a short text body. Prints its port when ready.

@@ -48,7 +48,7 @@ export async function loadTree(file: string, exportName: string | undefined, cwd
 /** The module's exports by name; a CommonJS module's `module.exports` object is looked into too. */
 function exportsOf(namespace: Record<string, unknown>): Map<string, unknown> {
   const exports = new Map<string, unknown>(Object.entries(namespace).filter(([name]) => name !== "__esModule"));
-  const fallback = namespace["default"];
+  const fallback = namespace.default;
   if (typeof fallback === "object" && fallback !== null && !isTree(fallback)) {
     for (const [name, value] of Object.entries(fallback))
       if (!exports.has(name) && name !== "__esModule") exports.set(name, value);

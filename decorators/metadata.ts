@@ -37,7 +37,6 @@ export interface ValueOptions {
 /** How a `@Body` parameter reads its value: `body()`'s options and the DTO class. */
 export interface BodyRecordOptions extends BodyOptions {
   /** The DTO class; when absent, the parameter's declared type. */
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class
   readonly type?: Function | undefined;
 }
 
@@ -66,7 +65,6 @@ export interface GuardRecord {
 }
 
 /** Any class: what the decorators record on. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- a decorator target: any class
 export type ClassLike = Function;
 
 function append<T>(key: string, target: ClassLike, item: T): void {

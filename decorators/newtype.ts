@@ -32,7 +32,6 @@ export interface NewtypeClass<T> {
   /** The parser of the wrapped type. */
   readonly base: PathParser<T>;
   /** The class itself: parsed values are instances of it (used to cross-check `@PathVar` parameter types). */
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class
   readonly valueType: Function;
   /**
    * Parses with the base parser, wraps the value in this class and checks it against the class's

@@ -92,17 +92,15 @@ export function newtypeSchema(cls: ClassLike, base: PathParser<unknown>): Parser
   for (const { name, propertyName, constraints = [] } of metadata) {
     if (propertyName !== "value") continue;
     const [first, second] = constraints;
-    if (name === "min" && typeof first === "number")
-      schema["minimum"] = Math.max(first, numberOr(schema["minimum"], first));
-    if (name === "max" && typeof first === "number")
-      schema["maximum"] = Math.min(first, numberOr(schema["maximum"], first));
+    if (name === "min" && typeof first === "number") schema.minimum = Math.max(first, numberOr(schema.minimum, first));
+    if (name === "max" && typeof first === "number") schema.maximum = Math.min(first, numberOr(schema.maximum, first));
     if (name === "isLength") {
-      if (typeof first === "number") schema["minLength"] = first;
-      if (typeof second === "number") schema["maxLength"] = second;
+      if (typeof first === "number") schema.minLength = first;
+      if (typeof second === "number") schema.maxLength = second;
     }
-    if (name === "matches" && first instanceof RegExp && first.flags === "") schema["pattern"] = first.source;
+    if (name === "matches" && first instanceof RegExp && first.flags === "") schema.pattern = first.source;
     if (name === "matches" && typeof first === "string" && (second === undefined || second === ""))
-      schema["pattern"] = first;
+      schema.pattern = first;
   }
   return schema;
 }

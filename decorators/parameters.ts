@@ -76,7 +76,6 @@ export function Header(name: string, type?: PathParser<unknown>, options?: Param
  * Malformed JSON, a body that is not an object, or failed constraints answer **400** listing each
  * failing field and constraint. Functional form: `body(req, type, options)`.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any DTO class
 export function Body(type?: Function, options?: BodyOptions): ParamDecorator {
   if (type !== undefined && typeof type !== "function")
     throw new TypeError(`@Body: the type must be a class, got ${typeof type}`);

@@ -88,7 +88,7 @@ export function planController(cls: ClassLike): PlannedController {
         .filter((g) => g.method === route.method)
         .map((g) => g.guard);
       const guards = [...classGuards, ...methodGuards];
-      guards.forEach((g) => checkGuard(cls, route.method, g));
+      for (const g of guards) checkGuard(cls, route.method, g);
       return planRoute(cls, owner, route.method, route.pattern, prefix, params, guards);
     }),
   };

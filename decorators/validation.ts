@@ -9,7 +9,6 @@ import { loadClassValidator } from "./class-validator.cjs";
 interface ClassValidator {
   validateSync(value: object, options: { forbidUnknownValues: boolean }): readonly unknown[];
   getMetadataStorage(): {
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator's own signature
     getTargetValidationMetadatas(
       target: Function,
       schema: string,
@@ -27,7 +26,6 @@ export function classValidator(): ClassValidator | null {
   return library;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class
 const constrained = new WeakMap<Function, boolean>();
 
 /**

@@ -38,7 +38,7 @@ class RecordHeaders implements RequestHeaders {
     const record = this.record;
     const key = name.toLowerCase();
     // an own property only: a header called `constructor` or `__proto__` is not the record's prototype
-    return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+    return Object.hasOwn(record, key) ? record[key] : undefined;
   }
 }
 

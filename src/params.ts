@@ -188,6 +188,6 @@ function combined(failures: readonly unknown[]): unknown {
 
 function fieldErrorsOf(error: unknown): readonly FieldError[] | undefined {
   if (!isHttpError(error) || error.status !== 400) return undefined;
-  const errors = error.details?.["errors"];
+  const errors = error.details?.errors;
   return Array.isArray(errors) ? (errors as FieldError[]) : undefined;
 }

@@ -183,6 +183,7 @@ export type HandlerResult =
   | bigint
   | null
   | undefined
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler typed `() => void` returns nothing, which answers 204
   | void;
 
 const NO_CONTENT = makeReply(204, NO_HEADERS, null);

@@ -269,7 +269,7 @@ describe("any request answers (property)", () => {
         fc.constantFrom("ok", "id", "proto", "echo", "count", "__proto__", "constructor", "%zz", "%", "%FF", "1", ""),
         { maxLength: 6 },
       )
-      .map((s) => "/" + s.join("/")),
+      .map((s) => `/${s.join("/")}`),
     fc.string({ unit: "binary" }),
   );
   const methodName = fc.oneof(fc.constantFrom("GET", "get", "POST", "HEAD", "__proto__"), fc.string({ maxLength: 8 }));
@@ -300,7 +300,7 @@ describe("bad input over HTTP", () => {
   const send = (target: string, m = "GET"): Promise<string> =>
     rawRequest(server.port, `${m} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
   const stillServing = async (): Promise<void> => {
-    const response = await fetch(server.url + "/ok");
+    const response = await fetch(`${server.url}/ok`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("ok");
     expect(errors).toEqual([]);
@@ -323,7 +323,7 @@ describe("bad input over HTTP", () => {
   });
 
   test("__proto__ labels over HTTP: vars inherit nothing, nothing polluted", async () => {
-    const response = await fetch(server.url + "/proto/polluted/x/isAdmin");
+    const response = await fetch(`${server.url}/proto/polluted/x/isAdmin`);
     expect(await response.json()).toEqual({
       inherits: INHERITS_NOTHING,
       own: ["__proto__", "constructor", "prototype"],
@@ -339,13 +339,13 @@ describe("bad input over HTTP", () => {
   });
 
   test("a 64 KiB path: answered (404, or 431 from node itself), the server survives", async () => {
-    const status = statusOf(await send("/" + "a".repeat(64 * 1024)));
+    const status = statusOf(await send(`/${"a".repeat(64 * 1024)}`));
     expect([404, 431]).toContain(status);
     await stillServing();
   });
 
   test("10,000 segments: answered (a hit, or 431 from node itself), the server survives", async () => {
-    const raw = await send("/count/" + Array(10000).fill("s").join("/"));
+    const raw = await send(`/count/${Array(10000).fill("s").join("/")}`);
     const status = statusOf(raw);
     expect([200, 431]).toContain(status);
     if (status === 200) expect(JSON.parse(bodyOf(raw))).toMatchObject({ rest: 10000 });
@@ -353,7 +353,7 @@ describe("bad input over HTTP", () => {
   });
 
   test("a path just under node's header limit with many segments is routed", async () => {
-    const raw = await send("/count/" + Array(2000).fill("s").join("/"));
+    const raw = await send(`/count/${Array(2000).fill("s").join("/")}`);
     expect(statusOf(raw)).toBe(200);
     expect(JSON.parse(bodyOf(raw))).toMatchObject({ segments: 2001, rest: 2000 });
   });

@@ -23,7 +23,11 @@ class NewNote {
 class Notes {
   @Guard((req: RoutedRequest) => req.headers.get("x-team") !== "blocked")
   @Route("POST /notes")
-  create(@Query("pin", Int, { optional: true }) pin: number | undefined, @Header("x-author") author: string, @Body() note: NewNote) {
+  create(
+    @Query("pin", Int, { optional: true }) pin: number | undefined,
+    @Header("x-author") author: string,
+    @Body() note: NewNote,
+  ) {
     return { text: note.text, author, pin: pin ?? null };
   }
 }
@@ -36,7 +40,11 @@ function overHttp(listener: Parameters<typeof startServer>[0]): Post {
   return async (path, headers, body) => {
     const server = await startServer(listener);
     try {
-      const res = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      const res = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
       return { status: res.status, body: await res.text() };
     } finally {
       await server.close();
@@ -45,7 +53,13 @@ function overHttp(listener: Parameters<typeof startServer>[0]): Post {
 }
 
 const viaFetch: Post = async (path, headers, body) => {
-  const res = await toFetch(tree)(new Request(`http://example.test${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
+  const res = await toFetch(tree)(
+    new Request(`http://example.test${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    }),
+  );
   return { status: res.status, body: await res.text() };
 };
 
@@ -56,31 +70,41 @@ const adapters: [string, Post][] = [
   ["node:http", overHttp(toApplication(tree))],
   ["Fetch", viaFetch],
   // Express and Koa get the HttpError through their own error handling, as the adapters promise
-  ["Express with express.json()", overHttp(express()
-    .use(express.json())
-    .use(toExpress(tree))
-    .use((_req: unknown, res: express.Response) => {
-      res.status(404).send("express: not found");
-    })
-    .use((error: HttpError, _req: unknown, res: express.Response, _next: unknown) => {
-      res.status(error.status).json(errorBody(error));
-    }))],
-  ["Koa with @koa/bodyparser", overHttp(new Koa()
-    .use(async (ctx, next) => {
-      try {
-        await next();
-      } catch (error) {
-        ctx.status = (error as HttpError).status;
-        ctx.body = errorBody(error as HttpError);
-      }
-    })
-    .use(bodyParser())
-    .use(toKoa(tree))
-    .use((ctx) => {
-      ctx.status = 404;
-      ctx.body = "koa: not found";
-    })
-    .callback())],
+  [
+    "Express with express.json()",
+    overHttp(
+      express()
+        .use(express.json())
+        .use(toExpress(tree))
+        .use((_req: unknown, res: express.Response) => {
+          res.status(404).send("express: not found");
+        })
+        .use((error: HttpError, _req: unknown, res: express.Response, _next: unknown) => {
+          res.status(error.status).json(errorBody(error));
+        }),
+    ),
+  ],
+  [
+    "Koa with @koa/bodyparser",
+    overHttp(
+      new Koa()
+        .use(async (ctx, next) => {
+          try {
+            await next();
+          } catch (error) {
+            ctx.status = (error as HttpError).status;
+            ctx.body = errorBody(error as HttpError);
+          }
+        })
+        .use(bodyParser())
+        .use(toKoa(tree))
+        .use((ctx) => {
+          ctx.status = 404;
+          ctx.body = "koa: not found";
+        })
+        .callback(),
+    ),
+  ],
 ];
 
 describe.each(adapters)("%s", (name, post) => {
@@ -92,8 +116,11 @@ describe.each(adapters)("%s", (name, post) => {
   test("every failing field in one 400", async () => {
     const answer = await post("/notes?pin=x", {}, JSON.stringify({ text: "" }));
     expect(answer.status).toBe(400);
-    expect((JSON.parse(answer.body) as { errors: { in: string; field: string; constraint: string }[] }).errors.map((e) => `${e.in}:${e.field}:${e.constraint}`))
-      .toEqual(["query:pin:Int", "header:x-author:required", "body:text:isLength"]);
+    expect(
+      (JSON.parse(answer.body) as { errors: { in: string; field: string; constraint: string }[] }).errors.map(
+        (e) => `${e.in}:${e.field}:${e.constraint}`,
+      ),
+    ).toEqual(["query:pin:Int", "header:x-author:required", "body:text:isLength"]);
   });
 
   test("a refused guard passes the request on", async () => {

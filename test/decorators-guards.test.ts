@@ -32,10 +32,13 @@ describe("@Guard builds the functional guard nodes", () => {
       remove(@PathVar("id") _id: number) {}
     }
     const handler = () => null;
-    const functional = match("/admin", alt(
-      route("GET /stats", guard(isAdmin, guard(isBeta, handler))),
-      route("DELETE /id:Int", guard(isAdmin, guard(isBeta, guard(isOwner, handler)))),
-    ));
+    const functional = match(
+      "/admin",
+      alt(
+        route("GET /stats", guard(isAdmin, guard(isBeta, handler))),
+        route("DELETE /id:Int", guard(isAdmin, guard(isBeta, guard(isOwner, handler)))),
+      ),
+    );
     expect(shape(controllers([Admin]))).toEqual(shape(functional));
   });
 
@@ -52,7 +55,17 @@ describe("@Guard builds the functional guard nodes", () => {
       index() {}
     }
     expect(shape(controllers([One]))).toEqual(shape(controllers([Two])));
-    expect(shape(controllers([One]))).toEqual(shape(route("GET /", guard(isAdmin, guard(isBeta, () => null)))));
+    expect(shape(controllers([One]))).toEqual(
+      shape(
+        route(
+          "GET /",
+          guard(
+            isAdmin,
+            guard(isBeta, () => null),
+          ),
+        ),
+      ),
+    );
   });
 });
 
@@ -65,7 +78,10 @@ describe("guards at run time", () => {
     };
     @Guard(named("class", header("x-user")))
     class Secret {
-      @Guard(named("first", header("x-admin")), named("second", () => true))
+      @Guard(
+        named("first", header("x-admin")),
+        named("second", () => true),
+      )
       @Route("GET /data")
       data() {
         return "secret";
@@ -128,7 +144,10 @@ describe("guards at run time", () => {
         return "never";
       }
     }
-    const app = alt(controllers([Async, Failing]), route("GET /", () => "fallback"));
+    const app = alt(
+      controllers([Async, Failing]),
+      route("GET /", () => "fallback"),
+    );
     expect((await inject(app, { url: "/", headers: { "x-token": "good" } })).body).toBe("in");
     expect((await inject(app, { url: "/", headers: { "x-token": "bad" } })).body).toBe("fallback");
     const errors: unknown[] = [];

@@ -8,7 +8,8 @@ import { expectControllerError, shape } from "./helpers/decorators";
  * where the nearest class routes it; an override without @Route keeps the base's route and runs.
  */
 
-const names = async (app: ReturnType<typeof controllers>, url: string, method = "GET") => (await inject(app, { method, url })).body;
+const names = async (app: ReturnType<typeof controllers>, url: string, method = "GET") =>
+  (await inject(app, { method, url })).body;
 
 describe("inheritance", () => {
   class Base {
@@ -37,9 +38,9 @@ describe("inheritance", () => {
       y() {}
     }
     const h = () => null;
-    expect(shape(controllers([Child]))).toEqual(shape(alt(
-      route("GET /child-z", h), route("GET /child-y", h), route("GET /base-a", h), route("GET /base-b", h),
-    )));
+    expect(shape(controllers([Child]))).toEqual(
+      shape(alt(route("GET /child-z", h), route("GET /child-y", h), route("GET /base-a", h), route("GET /base-b", h))),
+    );
   });
 
   test("the order decides which route answers: a subclass's route shadows its base's catch-all", async () => {
@@ -161,10 +162,17 @@ describe("inheritance", () => {
       y() {}
     }
     const h = () => null;
-    expect(shape(controllers([GuardedSub]))).toEqual(shape(match("/g", alt(
-      route("GET /y", guard(fromBase, guard(fromSub, h))),
-      route("GET /x", guard(fromBase, guard(fromSub, guard(onMethod, h)))),
-    ))));
+    expect(shape(controllers([GuardedSub]))).toEqual(
+      shape(
+        match(
+          "/g",
+          alt(
+            route("GET /y", guard(fromBase, guard(fromSub, h))),
+            route("GET /x", guard(fromBase, guard(fromSub, guard(onMethod, h)))),
+          ),
+        ),
+      ),
+    );
   });
 
   test("parameter decorators on an override without @Route are a startup error that says what to do", () => {

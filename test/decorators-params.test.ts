@@ -66,7 +66,10 @@ describe("@Query", () => {
       status: 200,
       body: { q: "lamp", page: 2, exact: true, tags: ["a", "b"], ids: [id] },
     });
-    expect(await call(app, { url: "/search?q=&exact=false" })).toEqual({ status: 200, body: { q: "", page: null, exact: false, tags: [], ids: [] } });
+    expect(await call(app, { url: "/search?q=&exact=false" })).toEqual({
+      status: 200,
+      body: { q: "", page: null, exact: false, tags: [], ids: [] },
+    });
   });
 
   test("a missing required parameter is a 400 naming it", async () => {
@@ -74,7 +77,9 @@ describe("@Query", () => {
       status: 400,
       body: {
         error: 'the query parameter "q" is required',
-        errors: [{ in: "query", field: "q", constraint: "required", message: 'the query parameter "q" is required (Text)' }],
+        errors: [
+          { in: "query", field: "q", constraint: "required", message: 'the query parameter "q" is required (Text)' },
+        ],
       },
     });
   });
@@ -87,8 +92,12 @@ describe("@Query", () => {
         errors: [{ in: "query", field: "page", constraint: "Int", message: '"two" is not a valid Int' }],
       },
     });
-    expect((await call(app, { url: "/search?q=x&exact=true&id=nope" })).body).toMatchObject({ errors: [{ field: "id", constraint: "UUID" }] });
-    expect((await call(app, { url: "/search?q=x&exact=yes" })).body).toMatchObject({ errors: [{ field: "exact", constraint: "Bool" }] });
+    expect((await call(app, { url: "/search?q=x&exact=true&id=nope" })).body).toMatchObject({
+      errors: [{ field: "id", constraint: "UUID" }],
+    });
+    expect((await call(app, { url: "/search?q=x&exact=yes" })).body).toMatchObject({
+      errors: [{ field: "exact", constraint: "Bool" }],
+    });
   });
 
   test("a validated newtype as the declared type: a value failing its constraint is a 400", async () => {
@@ -100,7 +109,9 @@ describe("@Query", () => {
     }
     const paged = controllers([Paged]);
     expect(await call(paged, { url: "/list?page=3" })).toEqual({ status: 200, body: { page: 3 } });
-    expect((await call(paged, { url: "/list?page=0" })).body).toMatchObject({ errors: [{ field: "page", constraint: "Page" }] });
+    expect((await call(paged, { url: "/list?page=0" })).body).toMatchObject({
+      errors: [{ field: "page", constraint: "Page" }],
+    });
   });
 
   test("the same answers as the functional form, for every query value", async () => {
@@ -115,8 +126,13 @@ describe("@Query", () => {
       return { q, page: page ?? null, exact, tags, ids };
     });
     expect(shape(app)).toEqual(shape(functional));
-    const value = fc.oneof(fc.string(), fc.constantFrom("1", "-3", "true", "FALSE", "x", "", "%zz", "9007199254740993"));
-    const params = fc.array(fc.tuple(fc.constantFrom("q", "page", "exact", "tag", "id", "other"), value), { maxLength: 6 });
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom("1", "-3", "true", "FALSE", "x", "", "%zz", "9007199254740993"),
+    );
+    const params = fc.array(fc.tuple(fc.constantFrom("q", "page", "exact", "tag", "id", "other"), value), {
+      maxLength: 6,
+    });
     await fc.assert(
       fc.asyncProperty(params, async (pairs) => {
         const url = `/search?${new URLSearchParams(pairs).toString()}`;
@@ -132,12 +148,16 @@ describe("@Query", () => {
       get(@Query("page") _page: number) {}
     }
     const e = expectControllerError(() => controllers([Ambiguous]), "PARAM_TYPE", "Ambiguous", "get");
-    expect(e.message).toBe('Ambiguous.get: @Query("page") on parameter 0 is declared as number, which is ambiguous: write @Query("page", Int) or @Query("page", Double)');
+    expect(e.message).toBe(
+      'Ambiguous.get: @Query("page") on parameter 0 is declared as number, which is ambiguous: write @Query("page", Int) or @Query("page", Double)',
+    );
     class Unknown {
       @Route("GET /")
       get(@Query("when") _when: Date) {}
     }
-    expect(expectControllerError(() => controllers([Unknown]), "PARAM_TYPE", "Unknown", "get").message).toContain("(it is declared as Date)");
+    expect(expectControllerError(() => controllers([Unknown]), "PARAM_TYPE", "Unknown", "get").message).toContain(
+      "(it is declared as Date)",
+    );
   });
 
   test("a declared type that contradicts the parser is a startup error, as for @PathVar", () => {
@@ -145,14 +165,19 @@ describe("@Query", () => {
       @Route("GET /")
       get(@Query("q") _q: string, @Query("page", Int) _page: string) {}
     }
-    expect(expectControllerError(() => controllers([Contradicts]), "PARAM_TYPE_MISMATCH", "Contradicts", "get").message)
-      .toBe('Contradicts.get: parameter 1 (@Query("page")) is declared as string, but Int gives number values');
+    expect(
+      expectControllerError(() => controllers([Contradicts]), "PARAM_TYPE_MISMATCH", "Contradicts", "get").message,
+    ).toBe('Contradicts.get: parameter 1 (@Query("page")) is declared as string, but Int gives number values');
     class HeaderContradicts {
       @Route("GET /")
       get(@Header("x-when", Bool) _when: number) {}
     }
-    expect(expectControllerError(() => controllers([HeaderContradicts]), "PARAM_TYPE_MISMATCH", "HeaderContradicts", "get").message)
-      .toBe('HeaderContradicts.get: parameter 0 (@Header("x-when")) is declared as number, but Bool gives boolean values');
+    expect(
+      expectControllerError(() => controllers([HeaderContradicts]), "PARAM_TYPE_MISMATCH", "HeaderContradicts", "get")
+        .message,
+    ).toBe(
+      'HeaderContradicts.get: parameter 0 (@Header("x-when")) is declared as number, but Bool gives boolean values',
+    );
   });
 
   test("bad decorator arguments fail at once", () => {
@@ -170,23 +195,45 @@ describe("@Header", () => {
   }
   const app = controllers([Keys]);
   const functional = route("GET /keys", (req) => {
-    const [key, version] = readParams(req, [(r) => headerParam(r, "x-api-key"), (r) => headerParam(r, "x-version", Int, { optional: true })]);
+    const [key, version] = readParams(req, [
+      (r) => headerParam(r, "x-api-key"),
+      (r) => headerParam(r, "x-version", Int, { optional: true }),
+    ]);
     return { key, version: version ?? null };
   });
 
   test("any case; parsed; optional", async () => {
-    expect(await call(app, { url: "/keys", headers: { "x-api-key": "k1", "X-Version": "2" } })).toEqual({ status: 200, body: { key: "k1", version: 2 } });
-    expect(await call(app, { url: "/keys", headers: { "X-API-KEY": "k2" } })).toEqual({ status: 200, body: { key: "k2", version: null } });
+    expect(await call(app, { url: "/keys", headers: { "x-api-key": "k1", "X-Version": "2" } })).toEqual({
+      status: 200,
+      body: { key: "k1", version: 2 },
+    });
+    expect(await call(app, { url: "/keys", headers: { "X-API-KEY": "k2" } })).toEqual({
+      status: 200,
+      body: { key: "k2", version: null },
+    });
   });
 
   test("missing or unparsable: a 400 naming the header", async () => {
     expect(await call(app, { url: "/keys" })).toEqual({
       status: 400,
-      body: { error: 'the header "x-api-key" is required', errors: [{ in: "header", field: "x-api-key", constraint: "required", message: 'the header "x-api-key" is required (Text)' }] },
+      body: {
+        error: 'the header "x-api-key" is required',
+        errors: [
+          {
+            in: "header",
+            field: "x-api-key",
+            constraint: "required",
+            message: 'the header "x-api-key" is required (Text)',
+          },
+        ],
+      },
     });
     expect(await call(app, { url: "/keys", headers: { "x-api-key": "k", "x-version": "v2" } })).toEqual({
       status: 400,
-      body: { error: 'the header "x-version" is not a valid Int', errors: [{ in: "header", field: "x-version", constraint: "Int", message: '"v2" is not a valid Int' }] },
+      body: {
+        error: 'the header "x-version" is not a valid Int',
+        errors: [{ in: "header", field: "x-version", constraint: "Int", message: '"v2" is not a valid Int' }],
+      },
     });
   });
 
@@ -217,7 +264,11 @@ describe("@Body", () => {
   class Orders {
     @Route("POST /orders")
     create(@Body() order: CreateOrder) {
-      return { isDto: order instanceof CreateOrder, nested: order.address instanceof Address && order.lines.every((l) => l instanceof Line), order };
+      return {
+        isDto: order instanceof CreateOrder,
+        nested: order.address instanceof Address && order.lines.every((l) => l instanceof Line),
+        order,
+      };
     }
 
     @Route("POST /strict")
@@ -231,17 +282,27 @@ describe("@Body", () => {
     }
   }
   const app = controllers([Orders]);
-  const valid = { email: "ada@example.com", address: { street: "1 Loop", country: "GB" }, lines: [{ sku: "a", qty: 2 }] };
+  const valid = {
+    email: "ada@example.com",
+    address: { street: "1 Loop", country: "GB" },
+    lines: [{ sku: "a", qty: 2 }],
+  };
 
   test("a valid body becomes an instance of the DTO, nested classes included", async () => {
-    expect(await call(app, post("/orders", valid))).toEqual({ status: 200, body: { isDto: true, nested: true, order: valid } });
+    expect(await call(app, post("/orders", valid))).toEqual({
+      status: 200,
+      body: { isDto: true, nested: true, order: valid },
+    });
   });
 
   test("every failing field and constraint, nested and in arrays, in one 400", async () => {
     const bad = { email: "nope", address: { street: 5, country: "GBR" }, lines: [{ sku: "a", qty: 0 }, { qty: 1.5 }] };
     const answer = await call(app, post("/orders", bad));
     expect(answer.status).toBe(400);
-    const { error, errors } = answer.body as { error: string; errors: { in: string; field: string; constraint: string }[] };
+    const { error, errors } = answer.body as {
+      error: string;
+      errors: { in: string; field: string; constraint: string }[];
+    };
     expect(error).toBe("the body is invalid");
     expect(errors.map((e) => `${e.in}:${e.field}:${e.constraint}`).sort()).toEqual([
       "body:address.country:isLength",
@@ -251,7 +312,9 @@ describe("@Body", () => {
       "body:lines.1.qty:isInt",
       "body:lines.1.sku:isString",
     ]);
-    expect((await call(app, post("/orders", { ...valid, lines: [] }))).body).toMatchObject({ errors: [{ field: "lines", constraint: "arrayMinSize" }] });
+    expect((await call(app, post("/orders", { ...valid, lines: [] }))).body).toMatchObject({
+      errors: [{ field: "lines", constraint: "arrayMinSize" }],
+    });
   });
 
   test("whitelist strips unknown properties; forbidNonWhitelisted answers 400 naming them", async () => {
@@ -259,8 +322,11 @@ describe("@Body", () => {
     expect(await call(app, post("/trimmed", extra))).toEqual({ status: 200, body: valid });
     const answer = await call(app, post("/strict", extra));
     expect(answer.status).toBe(400);
-    expect((answer.body as { errors: { field: string; constraint: string }[] }).errors.map((e) => `${e.field}:${e.constraint}`).sort())
-      .toEqual(["address.secret:whitelistValidation", "admin:whitelistValidation"]);
+    expect(
+      (answer.body as { errors: { field: string; constraint: string }[] }).errors
+        .map((e) => `${e.field}:${e.constraint}`)
+        .sort(),
+    ).toEqual(["address.secret:whitelistValidation", "admin:whitelistValidation"]);
     expect((await call(app, post("/orders", extra))).status).toBe(200); // by default unknown properties pass
   });
 
@@ -268,13 +334,30 @@ describe("@Body", () => {
     const malformed = await call(app, post("/orders", null, "{nope"));
     const malformedError = (malformed.body as { error: string }).error;
     expect(malformedError).toMatch(/^request body is not valid JSON: /);
-    expect(malformed).toEqual({ status: 400, body: { error: malformedError, errors: [{ in: "body", field: "", constraint: "isJson", message: malformedError }] } });
+    expect(malformed).toEqual({
+      status: 400,
+      body: {
+        error: malformedError,
+        errors: [{ in: "body", field: "", constraint: "isJson", message: malformedError }],
+      },
+    });
     const empty = "request body is empty; expected JSON";
-    expect(await call(app, post("/orders", null, ""))).toEqual({ status: 400, body: { error: empty, errors: [{ in: "body", field: "", constraint: "isJson", message: empty }] } });
-    for (const [json, got] of [[[valid], "an array"], ["text", "string"], [null, "null"], [5, "number"]] as const) {
+    expect(await call(app, post("/orders", null, ""))).toEqual({
+      status: 400,
+      body: { error: empty, errors: [{ in: "body", field: "", constraint: "isJson", message: empty }] },
+    });
+    for (const [json, got] of [
+      [[valid], "an array"],
+      ["text", "string"],
+      [null, "null"],
+      [5, "number"],
+    ] as const) {
       expect(await call(app, post("/orders", json))).toEqual({
         status: 400,
-        body: { error: "the body must be a JSON object", errors: [{ in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` }] },
+        body: {
+          error: "the body must be a JSON object",
+          errors: [{ in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` }],
+        },
       });
     }
     const big = JSON.stringify({ ...valid, note: "x".repeat(2000) });
@@ -287,22 +370,36 @@ describe("@Body", () => {
     const over = await call(app, post("/orders", null, deep(100_000)));
     expect(over).toEqual({
       status: 400,
-      body: { error: "the body is nested deeper than 64 levels", errors: [{ in: "body", field: "", constraint: "maxDepth", message: "objects and arrays nest at most 64 deep" }] },
+      body: {
+        error: "the body is nested deeper than 64 levels",
+        errors: [{ in: "body", field: "", constraint: "maxDepth", message: "objects and arrays nest at most 64 deep" }],
+      },
     });
     // 64 levels pass the depth check (and fail validation as usual); 65 do not
     expect((await call(app, post("/orders", null, deep(64)))).body).toMatchObject({ error: "the body is invalid" });
-    expect((await call(app, post("/orders", null, deep(65)))).body).toMatchObject({ errors: [{ constraint: "maxDepth" }] });
+    expect((await call(app, post("/orders", null, deep(65)))).body).toMatchObject({
+      errors: [{ constraint: "maxDepth" }],
+    });
     class Shallow {
       @Route("POST /shallow")
       take(@Body(CreateOrder, { maxDepth: 2 }) order: CreateOrder) {
         return order.email;
       }
     }
-    expect((await call(controllers([Shallow]), post("/shallow", valid))).body).toMatchObject({ error: "the body is nested deeper than 2 levels" });
+    expect((await call(controllers([Shallow]), post("/shallow", valid))).body).toMatchObject({
+      error: "the body is nested deeper than 2 levels",
+    });
   });
 
   test("__proto__ and constructor keys in the JSON touch no prototype", async () => {
-    const answer = await call(app, post("/orders", null, `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"email":"a@b.co","address":{"street":"s","country":"GB"},"lines":[{"sku":"a","qty":1}]}`));
+    const answer = await call(
+      app,
+      post(
+        "/orders",
+        null,
+        `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"email":"a@b.co","address":{"street":"s","country":"GB"},"lines":[{"sku":"a","qty":1}]}`,
+      ),
+    );
     expect(answer.status).toBe(200);
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     expect((CreateOrder.prototype as { polluted?: unknown }).polluted).toBeUndefined();
@@ -312,17 +409,30 @@ describe("@Body", () => {
   test("the same tree and answers as body(req, CreateOrder)", async () => {
     const functional = route("POST /orders", async (req) => {
       const [order] = await readParamsAsync(req, [(r) => body(r, CreateOrder)]);
-      return { isDto: order instanceof CreateOrder, nested: order.address instanceof Address && order.lines.every((l) => l instanceof Line), order };
+      return {
+        isDto: order instanceof CreateOrder,
+        nested: order.address instanceof Address && order.lines.every((l) => l instanceof Line),
+        order,
+      };
     });
     class OrdersOnly {
       @Route("POST /orders")
       create(@Body() order: CreateOrder) {
-        return { isDto: order instanceof CreateOrder, nested: order.address instanceof Address && order.lines.every((l) => l instanceof Line), order };
+        return {
+          isDto: order instanceof CreateOrder,
+          nested: order.address instanceof Address && order.lines.every((l) => l instanceof Line),
+          order,
+        };
       }
     }
     const routeOnly = controllers([OrdersOnly]);
     expect(shape(routeOnly)).toEqual(shape(functional));
-    for (const request of [post("/orders", valid), post("/orders", { email: 1 }), post("/orders", null, "[1,"), post("/orders", [])]) {
+    for (const request of [
+      post("/orders", valid),
+      post("/orders", { email: 1 }),
+      post("/orders", null, "[1,"),
+      post("/orders", []),
+    ]) {
       expect(await call(routeOnly, request)).toEqual(await call(functional, request));
     }
   });
@@ -353,14 +463,17 @@ describe("parameters together", () => {
   }
 
   test("path variables, query, header and the request in one method; undecorated parameters stay undefined", async () => {
-    expect(await call(controllers([Mixed]), { method: "PUT", url: "/items/4?dry=true", headers: { "if-match": '"v1"' } }))
-      .toEqual({ status: 200, body: { id: 4, dry: true, etag: '"v1"', method: "PUT", unused: null } });
+    expect(
+      await call(controllers([Mixed]), { method: "PUT", url: "/items/4?dry=true", headers: { "if-match": '"v1"' } }),
+    ).toEqual({ status: 200, body: { id: 4, dry: true, etag: '"v1"', method: "PUT", unused: null } });
   });
 
   test("a path segment that does not parse is a mismatch (404), a query value that does not parse is a 400", async () => {
     const app = controllers([Mixed]);
     expect((await call(app, { method: "PUT", url: "/items/x", headers: { "if-match": "e" } })).status).toBe(404);
-    expect((await call(app, { method: "PUT", url: "/items/4?dry=maybe", headers: { "if-match": "e" } })).status).toBe(400);
+    expect((await call(app, { method: "PUT", url: "/items/4?dry=maybe", headers: { "if-match": "e" } })).status).toBe(
+      400,
+    );
   });
 
   test("every failing parameter in one 400: query, header and body fields together", async () => {
@@ -387,15 +500,25 @@ describe("parameters together", () => {
       },
     });
     // an error that is not a field's 400 (here the body limit) is answered as it is
-    expect((await inject(app, { ...post("/all", { qty: 1, pad: "x".repeat(100) }), url: "/all?page=x" }, { bodyLimit: 50 })).status).toBe(413);
-    expect(await call(app, { ...post("/all", { qty: 1 }), url: "/all?page=1", headers: { "x-key": "k" } })).toEqual({ status: 200, body: { page: 1, key: "k", qty: 1 } });
+    expect(
+      (await inject(app, { ...post("/all", { qty: 1, pad: "x".repeat(100) }), url: "/all?page=x" }, { bodyLimit: 50 }))
+        .status,
+    ).toBe(413);
+    expect(await call(app, { ...post("/all", { qty: 1 }), url: "/all?page=1", headers: { "x-key": "k" } })).toEqual({
+      status: 200,
+      body: { page: 1, key: "k", qty: 1 },
+    });
   });
 
   test("Text is the default parser of the functional forms", () => {
     const req = { query: new URLSearchParams("a=1"), headers: new Headers({ b: "2" }) } as unknown as RoutedRequest;
     expect([queryParam(req, "a"), queryParam(req, "a", Text), headerParam(req, "B")]).toEqual(["1", "1", "2"]);
     // readParams keeps each reader's type, position by position
-    const [n, s, none]: [number, string, undefined] = readParams(req, [(r) => queryParam(r, "a", Int), (r) => headerParam(r, "b"), undefined]);
+    const [n, s, none]: [number, string, undefined] = readParams(req, [
+      (r) => queryParam(r, "a", Int),
+      (r) => headerParam(r, "b"),
+      undefined,
+    ]);
     expect([n, s, none]).toEqual([1, "2", undefined]);
   });
 });
@@ -411,7 +534,10 @@ describe("body() from the built package", () => {
       let failed;
       try { await body({ json: async () => ({ qty: "x" }) }, Dto); } catch (e) { failed = [e.status, e.details.errors[0].constraint]; }
       console.log(JSON.stringify([ok instanceof Dto, ok.qty, failed]));`;
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: path.resolve(__dirname, ".."), encoding: "utf8" });
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: path.resolve(__dirname, ".."),
+      encoding: "utf8",
+    });
     expect(JSON.parse(out)).toEqual([true, 2, [400, "isInt"]]);
   });
 });

@@ -26,7 +26,10 @@ const noop = () => null;
 describe("the decorator test style: controllers([...]) → inject → status and body", () => {
   @Match("/users")
   class Users {
-    private readonly names = new Map([[1, "ada"], [2, "alan"]]);
+    private readonly names = new Map([
+      [1, "ada"],
+      [2, "alan"],
+    ]);
 
     @Route("GET /")
     list() {
@@ -63,7 +66,12 @@ describe("the decorator test style: controllers([...]) → inject → status and
   });
 
   test("what matches no route is a 404 with an empty body", async () => {
-    for (const [m, url] of [["GET", "/users/x"], ["DELETE", "/users/1"], ["GET", "/user"], ["GET", "/users/1/"]] as const) {
+    for (const [m, url] of [
+      ["GET", "/users/x"],
+      ["DELETE", "/users/1"],
+      ["GET", "/user"],
+      ["GET", "/users/1/"],
+    ] as const) {
       const res = await inject(app, { method: m, url });
       expect([m, url, res.status, res.body]).toEqual([m, url, 404, ""]);
     }
@@ -81,15 +89,27 @@ describe("the tree is the functional one", () => {
       @Route("/")
       root() {}
     }
-    const functional = match("/api/org:Text", alt(route("GET /members/id:Int", noop), route("POST /teams", noop), route("/", noop)));
+    const functional = match(
+      "/api/org:Text",
+      alt(route("GET /members/id:Int", noop), route("POST /teams", noop), route("/", noop)),
+    );
     expect(shape(controllers([Orgs]))).toEqual(shape(functional));
-    expect(shape(controllers([Orgs]))).toEqual(shape(
-      path("/api", pathVar("org", Text, alt(
-        method("GET", path("/members", pathVar("id", Int, pathEnd(noop)))),
-        method("POST", path("/teams", pathEnd(noop))),
-        pathEnd(noop),
-      ))),
-    ));
+    expect(shape(controllers([Orgs]))).toEqual(
+      shape(
+        path(
+          "/api",
+          pathVar(
+            "org",
+            Text,
+            alt(
+              method("GET", path("/members", pathVar("id", Int, pathEnd(noop)))),
+              method("POST", path("/teams", pathEnd(noop))),
+              pathEnd(noop),
+            ),
+          ),
+        ),
+      ),
+    );
   });
 
   test("a class without @Match is its routes at the root; one route is just that route", () => {
@@ -105,7 +125,9 @@ describe("the tree is the functional one", () => {
     }
     expect(shape(controllers([Health]))).toEqual(shape(route("GET /health", noop)));
     expect(shape(controllers([Two]))).toEqual(shape(alt(route("GET /a", noop), route("GET /b/on:Day", noop))));
-    expect(shape(controllers([Health, Two]))).toEqual(shape(alt(route("GET /health", noop), alt(route("GET /a", noop), route("GET /b/on:Day", noop)))));
+    expect(shape(controllers([Health, Two]))).toEqual(
+      shape(alt(route("GET /health", noop), alt(route("GET /a", noop), route("GET /b/on:Day", noop)))),
+    );
   });
 
   test("handler leaves are named Class.method", () => {
@@ -240,7 +262,7 @@ describe("mounting", () => {
     }
   }
 
-  test("controllers(...) under match(\"/v1\", …) and under a prefix with a variable", async () => {
+  test('controllers(...) under match("/v1", …) and under a prefix with a variable', async () => {
     class Plain {
       @Route("GET /users/id:Int")
       get(@PathVar("id") id: number) {
@@ -493,7 +515,9 @@ describe("startup errors name the class and the method", () => {
       get(@PathVar("id") _id: string) {}
     }
     const e = expectControllerError(() => controllers([StringForInt]), "PARAM_TYPE_MISMATCH", "StringForInt", "get");
-    expect(e.message).toBe('StringForInt.get: parameter 0 (@PathVar("id")) is declared as string, but "id:Int" gives number values');
+    expect(e.message).toBe(
+      'StringForInt.get: parameter 0 (@PathVar("id")) is declared as string, but "id:Int" gives number values',
+    );
 
     @Match("/d/on:Day")
     class NumberForDay {
@@ -576,11 +600,24 @@ describe("startup errors name the class and the method", () => {
       @Route("GET /")
       a() {}
     }
-    const failing = expectControllerError(() => controllers([Needy], { resolve: () => { throw new Error("not bound"); } }), "RESOLVE_FAILED", "Needy");
+    const failing = expectControllerError(
+      () =>
+        controllers([Needy], {
+          resolve: () => {
+            throw new Error("not bound");
+          },
+        }),
+      "RESOLVE_FAILED",
+      "Needy",
+    );
     expect(failing.message).toContain("not bound");
     expect(failing.cause).toEqual(new Error("not bound"));
     expectControllerError(() => controllers([Needy], { resolve: () => null as never }), "RESOLVE_FAILED", "Needy");
-    expectControllerError(() => controllers([Needy], { resolve: () => Promise.resolve(new Needy()) }), "RESOLVE_FAILED", "Needy");
+    expectControllerError(
+      () => controllers([Needy], { resolve: () => Promise.resolve(new Needy()) }),
+      "RESOLVE_FAILED",
+      "Needy",
+    );
     const e = expectControllerError(() => controllers([Needy], { resolve: () => ({}) }), "NOT_A_METHOD", "Needy", "a");
     expect(e.message).toContain('no method "a"');
   });
@@ -593,7 +630,10 @@ describe("startup errors name the class and the method", () => {
       }
       return StaticRoute;
     }) as ControllerError;
-    expect([staticRoute.code, staticRoute.message]).toEqual(["STATIC_METHOD", "StaticRoute.a: @Route is on a static method; routes are instance methods"]);
+    expect([staticRoute.code, staticRoute.message]).toEqual([
+      "STATIC_METHOD",
+      "StaticRoute.a: @Route is on a static method; routes are instance methods",
+    ]);
 
     const staticParam = errorOf(() => {
       class StaticParam {
@@ -601,8 +641,14 @@ describe("startup errors name the class and the method", () => {
       }
       return StaticParam;
     }) as ControllerError;
-    expect([staticParam.code, staticParam.controller, staticParam.method]).toEqual(["STATIC_METHOD", "StaticParam", "a"]);
-    expect(staticParam.message).toBe("StaticParam.a: @PathVar is on a parameter of a static method; routes are instance methods");
+    expect([staticParam.code, staticParam.controller, staticParam.method]).toEqual([
+      "STATIC_METHOD",
+      "StaticParam",
+      "a",
+    ]);
+    expect(staticParam.message).toBe(
+      "StaticParam.a: @PathVar is on a parameter of a static method; routes are instance methods",
+    );
 
     const ctorParam = errorOf(() => {
       class CtorParam {
@@ -610,7 +656,11 @@ describe("startup errors name the class and the method", () => {
       }
       return CtorParam;
     }) as ControllerError;
-    expect([ctorParam.code, ctorParam.controller, ctorParam.method]).toEqual(["NOT_A_ROUTE", "CtorParam", "constructor"]);
+    expect([ctorParam.code, ctorParam.controller, ctorParam.method]).toEqual([
+      "NOT_A_ROUTE",
+      "CtorParam",
+      "constructor",
+    ]);
     expect(ctorParam.message.startsWith("CtorParam.constructor: @PathVar is on a constructor parameter")).toBe(true);
 
     const accessor = errorOf(() => {
@@ -643,7 +693,7 @@ describe("pattern errors: the grammar and errors of route, with the class and me
     const e = errorOf(() => controllers([Bad])) as PatternError;
     expect(e).toBeInstanceOf(PatternError);
     expect(e.code).toBe("METHOD_CASE");
-    expect(e.message.startsWith("Bad.lower: @Route: invalid route pattern \"get /users\"")).toBe(true);
+    expect(e.message.startsWith('Bad.lower: @Route: invalid route pattern "get /users"')).toBe(true);
   });
 
   test.each([

@@ -107,8 +107,16 @@ describe("inversify", () => {
   test("a controller gets its constructor-injected services from the container", async () => {
     const container = containerWithBindings();
     const app = controllers([StockController], { resolve: (C) => container.get(C) });
-    expect(JSON.parse((await inject(app, { url: "/stock/apple" })).body)).toEqual({ item: "apple", count: 3, at: "noon" });
-    expect(JSON.parse((await inject(app, { url: "/stock/pear" })).body)).toEqual({ item: "pear", count: 0, at: "noon" });
+    expect(JSON.parse((await inject(app, { url: "/stock/apple" })).body)).toEqual({
+      item: "apple",
+      count: 3,
+      at: "noon",
+    });
+    expect(JSON.parse((await inject(app, { url: "/stock/pear" })).body)).toEqual({
+      item: "pear",
+      count: 0,
+      at: "noon",
+    });
   });
 
   test("a controller the container cannot build is a startup error naming the class", () => {
@@ -168,7 +176,10 @@ describe("request-scoped controllers", () => {
     @injectable()
     @Guard(SignedIn)
     class Profile {
-      constructor(private readonly caller: Caller, counter: Counter) {
+      constructor(
+        private readonly caller: Caller,
+        counter: Counter,
+      ) {
         counter.made++;
       }
       @Route("GET /me")
@@ -186,7 +197,9 @@ describe("request-scoped controllers", () => {
       let child = children.get(req.raw as object);
       if (child === undefined) {
         child = root.createChildContainer();
-        child.register(Caller, { useValue: new Caller(headerParam(req, "x-user", undefined, { optional: true }) ?? "anonymous") });
+        child.register(Caller, {
+          useValue: new Caller(headerParam(req, "x-user", undefined, { optional: true }) ?? "anonymous"),
+        });
         children.set(req.raw as object, child);
         made++;
       }
@@ -199,7 +212,9 @@ describe("request-scoped controllers", () => {
     });
     expect(resolved).toEqual([]); // nothing is resolved at startup
     expect(JSON.parse((await inject(app, { url: "/me", headers: { "x-user": "ada" } })).body)).toEqual({ name: "ada" });
-    expect(JSON.parse((await inject(app, { url: "/me", headers: { "x-user": "alan" } })).body)).toEqual({ name: "alan" });
+    expect(JSON.parse((await inject(app, { url: "/me", headers: { "x-user": "alan" } })).body)).toEqual({
+      name: "alan",
+    });
     expect((await inject(app, { url: "/me" })).status).toBe(404);
     expect(root.resolve(Counter).made).toBe(2);
     // the guard class and the controller per admitted request, the guard alone for the refused one
@@ -272,7 +287,11 @@ describe("request-scoped controllers", () => {
       @Route("GET /")
       x() {}
     }
-    expect(() => controllers([X], { scope: "request" } as never)).toThrow('controllers: scope "request" needs resolve: (C, request) => instance');
-    expect(() => controllers([X], { scope: "session" } as never)).toThrow('controllers: scope must be "singleton" or "request", got "session"');
+    expect(() => controllers([X], { scope: "request" } as never)).toThrow(
+      'controllers: scope "request" needs resolve: (C, request) => instance',
+    );
+    expect(() => controllers([X], { scope: "session" } as never)).toThrow(
+      'controllers: scope must be "singleton" or "request", got "session"',
+    );
   });
 });

@@ -305,8 +305,8 @@ describe("errors over HTTP", () => {
       }),
     );
     try {
-      expect((await fetch(fragile.url + "/throw")).status).toBe(500);
-      expect((await fetch(fragile.url + "/hello")).status).toBe(200);
+      expect((await fetch(`${fragile.url}/throw`)).status).toBe(500);
+      expect((await fetch(`${fragile.url}/hello`)).status).toBe(200);
     } finally {
       await fragile.close();
     }
@@ -420,7 +420,7 @@ describe("the request a handler receives, over HTTP", () => {
   test("request.text() reads a POSTed text body, also a large one in many chunks", async () => {
     expect(await (await get("/echo-text", { method: "POST", body: "plain ✓" })).text()).toBe("text:plain ✓");
     const large = "x".repeat(256 * 1024);
-    expect(await (await get("/echo-text", { method: "POST", body: large })).text()).toBe("text:" + large);
+    expect(await (await get("/echo-text", { method: "POST", body: large })).text()).toBe(`text:${large}`);
   });
   test("request.json() with a malformed body is a 400 with a useful body, and the server keeps serving", async () => {
     const response = await get("/echo-json", { method: "POST", body: "{not json" });

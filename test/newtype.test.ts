@@ -132,7 +132,8 @@ describe("class-validator refines a newtype: failing values are mismatches", () 
 
   test("@Length and @Matches on a Text newtype", () => {
     expect((Username.parseUrlPiece("ada_l") as Username).value).toBe("ada_l");
-    for (const bad of ["ab", "a".repeat(21), "Ada", "9lives", "a b"]) expect([bad, Username.parseUrlPiece(bad)]).toEqual([bad, NoParse]);
+    for (const bad of ["ab", "a".repeat(21), "Ada", "9lives", "a b"])
+      expect([bad, Username.parseUrlPiece(bad)]).toEqual([bad, NoParse]);
   });
 
   test("several constraints combine, and a newtype without constraints accepts every base value", () => {
@@ -243,7 +244,16 @@ describe("newtypes in routes", () => {
   });
 
   test("the interpreter and the compiled dispatcher agree on a controllers tree with refined newtypes", async () => {
-    const urls = ["/users/7", "/users/0", "/users/-1", "/users/grace", "/users/Grace", "/users/ab", "/users/", "/users/7/x"];
+    const urls = [
+      "/users/7",
+      "/users/0",
+      "/users/-1",
+      "/users/grace",
+      "/users/Grace",
+      "/users/ab",
+      "/users/",
+      "/users/7/x",
+    ];
     for (const url of urls) {
       const interpreted = await inject(app, { url }, { dispatcher: interpreter });
       const compiled = await inject(app, { url }, { dispatcher: (tree) => compile(tree).dispatch });
@@ -269,8 +279,15 @@ describe("newtypes in routes", () => {
   test("the same falling through in the functional form, by pattern name and by passing the class", async () => {
     const functional = alt(
       route("GET /u/id:UserId", (req) => `id ${req.vars.id.value + 1}`),
-      pathVar("n", UserId, route("GET /v", (req) => `v ${req.vars.n.value}`)),
-      match("/", route("GET /u/x:Text", (req) => `text ${req.vars.x}`)),
+      pathVar(
+        "n",
+        UserId,
+        route("GET /v", (req) => `v ${req.vars.n.value}`),
+      ),
+      match(
+        "/",
+        route("GET /u/x:Text", (req) => `text ${req.vars.x}`),
+      ),
     );
     expect((await inject(functional, { url: "/u/41" })).body).toBe("id 42");
     expect((await inject(functional, { url: "/u/0" })).body).toBe("text 0");

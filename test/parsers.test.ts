@@ -46,7 +46,7 @@ const TABLE: Record<string, Row> = {
       ["007", 7],
       ["-007", -7],
       [MAX, Number.MAX_SAFE_INTEGER],
-      ["-" + MAX, -Number.MAX_SAFE_INTEGER],
+      [`-${MAX}`, -Number.MAX_SAFE_INTEGER],
       ["000000000000000000000000001", 1],
     ],
     rejects: [
@@ -63,7 +63,7 @@ const TABLE: Record<string, Row> = {
       "+-1",
       "--1",
       PAST_MAX,
-      "-" + PAST_MAX,
+      `-${PAST_MAX}`,
       "١٢",
       "12a",
       "NaN",
@@ -266,7 +266,7 @@ for (const [name, row] of Object.entries(TABLE)) {
       );
       for (const [piece, value] of row.accepts) {
         seen.length = 0;
-        const response = await inject(tree, { url: "/" + encodeURIComponent(piece) });
+        const response = await inject(tree, { url: `/${encodeURIComponent(piece)}` });
         // an empty Text segment has no spelling of its own as the only segment: `/` has no segments
         if (piece === "") continue;
         expect(response.status).toBe(200);
@@ -275,7 +275,7 @@ for (const [name, row] of Object.entries(TABLE)) {
       }
       for (const piece of row.rejects) {
         if (piece === "") continue;
-        const response = await inject(tree, { url: "/" + encodeURIComponent(piece) });
+        const response = await inject(tree, { url: `/${encodeURIComponent(piece)}` });
         expect(response).toEqual(expect.objectContaining({ status: 404, body: "" }));
       }
     });
@@ -286,10 +286,10 @@ describe("Integer is bounded to Integer.maxDigits significant digits, so a long 
   test("up to the bound it parses; one digit more, or a million, is NoParse; leading zeros do not count", () => {
     expect(Integer.maxDigits).toBe(4096);
     expect(Integer.parseUrlPiece("9".repeat(Integer.maxDigits))).toBe(10n ** 4096n - 1n);
-    expect(Integer.parseUrlPiece("-" + "9".repeat(Integer.maxDigits))).toBe(-(10n ** 4096n - 1n));
-    expect(Integer.parseUrlPiece("1" + "0".repeat(Integer.maxDigits))).toBe(NoParse);
-    expect(Integer.parseUrlPiece("-" + "9".repeat(1_000_000))).toBe(NoParse);
-    expect(Integer.parseUrlPiece("-" + "0".repeat(1_000_000) + "7")).toBe(-7n);
+    expect(Integer.parseUrlPiece(`-${"9".repeat(Integer.maxDigits)}`)).toBe(-(10n ** 4096n - 1n));
+    expect(Integer.parseUrlPiece(`1${"0".repeat(Integer.maxDigits)}`)).toBe(NoParse);
+    expect(Integer.parseUrlPiece(`-${"9".repeat(1_000_000)}`)).toBe(NoParse);
+    expect(Integer.parseUrlPiece(`-${"0".repeat(1_000_000)}7`)).toBe(-7n);
   });
 
   test("through a route: a million digits falls through to the next alternative; in range echoes exactly as JSON", async () => {
@@ -298,11 +298,11 @@ describe("Integer is bounded to Integer.maxDigits significant digits, so a long 
       route("/n/s:Text", (req) => `text of ${req.vars.s.length}`),
     );
     const million = "7".repeat(1_000_000);
-    const long = await inject(tree, { url: "/n/" + million });
+    const long = await inject(tree, { url: `/n/${million}` });
     expect(long.status).toBe(200);
     expect(long.body).toBe("text of 1000000");
     const bound = "7".repeat(Integer.maxDigits);
-    expect((await inject(tree, { url: "/n/" + bound })).body).toBe(`{"n":${bound}}`);
+    expect((await inject(tree, { url: `/n/${bound}` })).body).toBe(`{"n":${bound}}`);
   });
 });
 
@@ -333,7 +333,7 @@ describe("toUrlPiece is the inverse of parseUrlPiece on the table's canonical va
     expect(Int.toUrlPiece(-42)).toBe("-42");
     expect(Int.parseUrlPiece(Int.toUrlPiece(-42))).toBe(-42);
     expect(Int64.toUrlPiece(2n ** 63n - 1n)).toBe("9223372036854775807");
-    expect(Integer.toUrlPiece(-(10n ** 30n))).toBe("-1" + "0".repeat(30));
+    expect(Integer.toUrlPiece(-(10n ** 30n))).toBe(`-1${"0".repeat(30)}`);
     expect(Word.toUrlPiece(7)).toBe("7");
     expect(Double.parseUrlPiece(Double.toUrlPiece(0.1))).toBe(0.1);
     expect(Bool.toUrlPiece(true)).toBe("true");

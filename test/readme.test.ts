@@ -93,7 +93,6 @@ afterAll(() => rmSync(runDir, { recursive: true, force: true }));
 for (const block of blocks.filter((b) => b.run)) {
   describe(`README.md:${block.line} runs`, () => {
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- load the block now, so its tests register here
       require(path.join(runDir, block.file));
     } catch (error) {
       // an app whose startup throws: reported as a failing test, so the scratch folder is still removed

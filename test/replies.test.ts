@@ -51,7 +51,7 @@ describe("plain handler results", () => {
   });
   test("a bigint is written as an exact JSON number", async () => {
     expect((await answer({ id: 2n ** 63n - 1n })).body).toBe('{"id":9223372036854775807}');
-    expect((await answer(-(10n ** 30n))).body).toBe("-1" + "0".repeat(30));
+    expect((await answer(-(10n ** 30n))).body).toBe(`-1${"0".repeat(30)}`);
   });
   test("bytes are 200 application/octet-stream", async () => {
     const response = await answer(new Uint8Array([104, 105]));
@@ -162,7 +162,7 @@ describe("reply()", () => {
     const r = reply({ headers });
     expect(Object.keys(r.headers).sort()).toEqual(["__proto__", "constructor"]);
     expect(({} as Record<string, unknown>)["x"]).toBeUndefined();
-    expect(Object.prototype.hasOwnProperty.call(Object.prototype, "x")).toBe(false);
+    expect(Object.hasOwn(Object.prototype, "x")).toBe(false);
   });
 });
 

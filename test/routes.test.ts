@@ -97,13 +97,22 @@ describe("routes: the ordered listing", () => {
       return [];
     }
     const isAdmin = () => true;
-    const tree = alt(route("GET /u", listUsers), guard(isAdmin, route("GET /v", described(ok, { name: "Admin.view" }))));
-    expect(routes(tree).map((r) => [r.handler, r.guards])).toEqual([["listUsers", []], ["Admin.view", ["isAdmin"]]]);
+    const tree = alt(
+      route("GET /u", listUsers),
+      guard(isAdmin, route("GET /v", described(ok, { name: "Admin.view" }))),
+    );
+    expect(routes(tree).map((r) => [r.handler, r.guards])).toEqual([
+      ["listUsers", []],
+      ["Admin.view", ["isAdmin"]],
+    ]);
   });
 
   test("printRoutes: one row per route, typed variables, a rest marked /…, guards in the notes", () => {
     const printed = printRoutes(createFunctionalApp());
-    const rows = printed.trimEnd().split("\n").map((line) => line.split(/\s{2,}/));
+    const rows = printed
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.split(/\s{2,}/));
     expect(rows[0]).toEqual(["#", "METHOD", "PATH", "HANDLER", "NOTES"]);
     expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual([
       ["1", "GET", "/health"],
@@ -129,7 +138,9 @@ describe("shadowed: what earlier routes catch, and why", () => {
 
   test("a literal a parser accepts, after that parser (Text vs /me, Int vs /42)", () => {
     expect(verdicts(alt(route("GET /u/name:Text", ok), route("GET /u/me", ok)))).toEqual([[2, "unreachable", [1]]]);
-    expect(verdicts(alt(route("GET /n/id:Int", ok), route("GET /n/42", ok), route("GET /n/x", ok), route("GET /n/4.2", ok)))).toEqual([[2, "unreachable", [1]]]);
+    expect(
+      verdicts(alt(route("GET /n/id:Int", ok), route("GET /n/42", ok), route("GET /n/x", ok), route("GET /n/4.2", ok))),
+    ).toEqual([[2, "unreachable", [1]]]);
     // the literal first: each route keeps its own requests
     expect(verdicts(alt(route("GET /u/me", ok), route("GET /u/name:Text", ok)))).toEqual([]);
   });
@@ -138,7 +149,11 @@ describe("shadowed: what earlier routes catch, and why", () => {
     const after = (first: PathParser<unknown>, second: PathParser<unknown>) =>
       verdicts(alt(pathVar("a", first, ok), pathVar("b", second, ok))).length === 1;
     const chain = [Word, Int, Int64, Integer, Double, Text];
-    chain.forEach((inner, i) => chain.forEach((outer, j) => expect([inner.name, outer.name, after(outer, inner)]).toEqual([inner.name, outer.name, j >= i])));
+    chain.forEach((inner, i) =>
+      chain.forEach((outer, j) =>
+        expect([inner.name, outer.name, after(outer, inner)]).toEqual([inner.name, outer.name, j >= i]),
+      ),
+    );
     for (const p of [Bool, UUID]) {
       expect(after(Text, p)).toBe(true);
       expect(after(Int, p)).toBe(false);
@@ -149,7 +164,9 @@ describe("shadowed: what earlier routes catch, and why", () => {
   test("methods: a route with no method catches every method; one method catches only itself", () => {
     expect(verdicts(alt(route("/a", ok), route("GET /a", ok)))).toEqual([[2, "unreachable", [1]]]);
     expect(verdicts(alt(route("GET /a", ok), route("/a", ok)))).toEqual([]);
-    expect(verdicts(alt(route("GET /a", ok), route("POST /a", ok), route("GET /a", ok)))).toEqual([[3, "unreachable", [1]]]);
+    expect(verdicts(alt(route("GET /a", ok), route("POST /a", ok), route("GET /a", ok)))).toEqual([
+      [3, "unreachable", [1]],
+    ]);
   });
 
   test("prefixes and pathEnd: a match catches longer routes; an exact route catches no prefix", () => {
@@ -166,10 +183,15 @@ describe("shadowed: what earlier routes catch, and why", () => {
   test("guards: caught only through fall-through, and the report says which guard", () => {
     const hasKey = () => true;
     const report = shadowed(alt(guard(hasKey, route("GET /a", ok)), route("GET /a", ok), route("GET /a", ok)));
-    expect(report.map((s) => [s.route.index + 1, s.verdict])).toEqual([[2, "fall-through"], [3, "unreachable"]]);
+    expect(report.map((s) => [s.route.index + 1, s.verdict])).toEqual([
+      [2, "fall-through"],
+      [3, "unreachable"],
+    ]);
     expect(report[0]!.reason).toContain("hasKey");
     expect(report[1]!.reason).toContain("routeMismatch()");
-    expect(printShadowed(alt(guard(hasKey, route("GET /a", ok)), route("GET /a", ok)))).toMatch(/^#2 GET \/a \(ok\): fall-through\n {2}every request/);
+    expect(printShadowed(alt(guard(hasKey, route("GET /a", ok)), route("GET /a", ok)))).toMatch(
+      /^#2 GET \/a \(ok\): fall-through\n {2}every request/,
+    );
   });
 
   test("newtypes declare their base: UserId (an Int ≥ 1) after Int is caught, Int after UserId is not", () => {
@@ -180,18 +202,30 @@ describe("shadowed: what earlier routes catch, and why", () => {
   test("what it cannot prove it does not claim: literals filling a parser, parsers with no declared relation", () => {
     // Bool also accepts TRUE, False, …: /b/TRUE still reaches the third route
     expect(verdicts(alt(route("/b/true", ok), route("/b/false", ok), pathVar("x", Bool, ok)))).toEqual([]);
-    const Lower: PathParser<string> = { name: "Lower", parseUrlPiece: (p) => (/^[a-z]+$/.test(p) ? p : NoParse), toUrlPiece: String };
-    const Letters: PathParser<string> = { name: "Letters", parseUrlPiece: (p) => (/^[a-zA-Z]+$/.test(p) ? p : NoParse), toUrlPiece: String };
+    const Lower: PathParser<string> = {
+      name: "Lower",
+      parseUrlPiece: (p) => (/^[a-z]+$/.test(p) ? p : NoParse),
+      toUrlPiece: String,
+    };
+    const Letters: PathParser<string> = {
+      name: "Letters",
+      parseUrlPiece: (p) => (/^[a-zA-Z]+$/.test(p) ? p : NoParse),
+      toUrlPiece: String,
+    };
     expect(verdicts(alt(pathVar("x", Letters, ok), pathVar("y", Lower, ok)))).toEqual([]);
     // once the fact is declared, the shadow is reported
     const DeclaredLower: PathParser<string> = { ...Lower, includedIn: [Letters] };
-    expect(verdicts(alt(pathVar("x", Letters, ok), pathVar("y", DeclaredLower, ok)))).toEqual([[2, "unreachable", [1]]]);
+    expect(verdicts(alt(pathVar("x", Letters, ok), pathVar("y", DeclaredLower, ok)))).toEqual([
+      [2, "unreachable", [1]],
+    ]);
   });
 
   test("startup check: off by default; warn logs, throw refuses, routes keep their order", () => {
     const tree = alt(route("GET /u/name:Text", ok), route("GET /u/me", ok));
     expect(() => toApplication(tree)).not.toThrow();
-    expect(() => toApplication(tree, { unreachable: "throw" })).toThrow(/1 unreachable route:\n {2}#2 GET \/u\/me \(ok\): every request/);
+    expect(() => toApplication(tree, { unreachable: "throw" })).toThrow(
+      /1 unreachable route:\n {2}#2 GET \/u\/me \(ok\): every request/,
+    );
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       toApplication(tree, { unreachable: "warn" });
@@ -200,17 +234,31 @@ describe("shadowed: what earlier routes catch, and why", () => {
       warn.mockRestore();
     }
     // fall-through only is fine at startup
-    expect(() => checkUnreachable(alt(guard(() => true, route("GET /a", ok)), route("GET /a", ok)), "throw")).not.toThrow();
+    expect(() =>
+      checkUnreachable(
+        alt(
+          guard(() => true, route("GET /a", ok)),
+          route("GET /a", ok),
+        ),
+        "throw",
+      ),
+    ).not.toThrow();
     expect(() => checkUnreachable(tree, "loud" as never)).toThrow(/unreachable must be "ignore", "warn" or "throw"/);
   });
 
   test("controllers({ unreachable: 'throw' }) names the caught method", () => {
     class Catcher {
-      @Route("GET /x/name:Text") any(@PathVar("name") name: string) { return name; }
-      @Route("GET /x/me") me() { return "me"; }
+      @Route("GET /x/name:Text") any(@PathVar("name") name: string) {
+        return name;
+      }
+      @Route("GET /x/me") me() {
+        return "me";
+      }
     }
     expect(() => controllers([Catcher])).not.toThrow();
-    expect(() => controllers([Catcher], { unreachable: "throw" })).toThrow(/controllers: 1 unreachable route:\n {2}#2 GET \/x\/me \(Catcher\.me\)/);
+    expect(() => controllers([Catcher], { unreachable: "throw" })).toThrow(
+      /controllers: 1 unreachable route:\n {2}#2 GET \/x\/me \(Catcher\.me\)/,
+    );
   });
 });
 
@@ -246,7 +294,9 @@ describe("urlFor", () => {
     const twice = alt(match("/v1", byId), match("/v2", byId));
     expect(() => urlFor(twice, byId, { id: 1 })).toThrow(/mounted in more than one place/);
     expect(() => urlFor(twice, alt(byId, byDay), { id: 1 })).toThrow(UrlError);
-    expect(() => urlFor(tree, byId, { org: "x", id: 1.5 })).toThrow(/the value of "id" is written "1.5", which Int does not parse back/);
+    expect(() => urlFor(tree, byId, { org: "x", id: 1.5 })).toThrow(
+      /the value of "id" is written "1.5", which Int does not parse back/,
+    );
     expect(() => urlFor(pathVar("d", Double, ok), pathVar("d", Double, ok), { d: 1 })).toThrow(/not in this tree/);
     const d = pathVar("d", Double, ok);
     expect(() => urlFor(d, d, { d: Infinity })).toThrow(/"Infinity", which Double does not parse back/);
@@ -273,22 +323,40 @@ describe("decorator docs", () => {
     @Match("/d")
     class Docs {
       @Describe({ summary: "one", description: "more", tags: ["T"], responses: { "200": { description: "fine" } } })
-      @Route("GET /x") x() { return 1; }
+      @Route("GET /x")
+      x() {
+        return 1;
+      }
     }
-    expect(routes(controllers([Docs]))[0]!.info).toMatchObject({ name: "Docs.x", summary: "one", description: "more", tags: ["T"], responses: { "200": { description: "fine" } } });
+    expect(routes(controllers([Docs]))[0]!.info).toMatchObject({
+      name: "Docs.x",
+      summary: "one",
+      description: "more",
+      tags: ["T"],
+      responses: { "200": { description: "fine" } },
+    });
   });
 
   test("a route inherited from a base class keeps the docs written there; an override's own docs win", () => {
     class Base {
       @Describe({ summary: "from the base" })
-      @Route("GET /inherited") inherited() { return 1; }
+      @Route("GET /inherited")
+      inherited() {
+        return 1;
+      }
       @Describe({ summary: "base version" })
-      @Route("GET /overridden") overridden() { return 2; }
+      @Route("GET /overridden")
+      overridden() {
+        return 2;
+      }
     }
     @Match("/sub")
     class Sub extends Base {
       @Describe({ summary: "sub version" })
-      @Route("GET /overridden") override overridden() { return 3; }
+      @Route("GET /overridden")
+      override overridden() {
+        return 3;
+      }
     }
     const summaries = Object.fromEntries(routes(controllers([Sub])).map((r) => [r.info?.name, r.info?.summary]));
     expect(summaries).toEqual({ "Sub.overridden": "sub version", "Sub.inherited": "from the base" });
@@ -298,37 +366,56 @@ describe("decorator docs", () => {
     class Positive extends Newtype(Int) {
       @Min(1) declare readonly value: number;
     }
-    expect((Positive as unknown as PathParser<unknown>).openApiSchema).toEqual({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+    expect((Positive as unknown as PathParser<unknown>).openApiSchema).toEqual({
+      type: "integer",
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+    });
     expect((Positive as unknown as PathParser<unknown>).includedIn).toEqual([Int]);
   });
 });
 
-describe("the README's \"Seeing your routes\" example", () => {
+describe('the README\'s "Seeing your routes" example', () => {
   test("its printed table and shadow report are what the functions print", () => {
     const readme = readFileSync(path.join(__dirname, "../README.md"), "utf8");
     const section = readme.slice(readme.indexOf("## Seeing your routes"));
     const health = () => ({ status: "ok" });
-    function userById() { return "x"; }
-    function userByName() { return "x"; }
-    function me() { return "x"; }
-    function createUser() { return "x"; }
-    function removeUser() { return "x"; }
-    function files() { return "x"; }
+    function userById() {
+      return "x";
+    }
+    function userByName() {
+      return "x";
+    }
+    function me() {
+      return "x";
+    }
+    function createUser() {
+      return "x";
+    }
+    function removeUser() {
+      return "x";
+    }
+    function files() {
+      return "x";
+    }
     const hasApiKey = () => true;
     const byId = route("GET /users/id:Int", userById);
     const app = alt(
       route("GET /health", health),
-      match("/api", alt(
-        byId,
-        route("GET /users/name:Text", userByName),
-        route("GET /users/me", me),
-        route("POST /users", createUser),
-        guard(hasApiKey, route("DELETE /users/id:Int", removeUser)),
-      )),
+      match(
+        "/api",
+        alt(
+          byId,
+          route("GET /users/name:Text", userByName),
+          route("GET /users/me", me),
+          route("POST /users", createUser),
+          guard(hasApiKey, route("DELETE /users/id:Int", removeUser)),
+        ),
+      ),
       match("GET /static", files),
     );
-    expect(section).toContain("```\n" + printRoutes(app) + "```");
-    expect(section).toContain("```\n" + printShadowed(app) + "```");
+    expect(section).toContain(`\`\`\`\n${printRoutes(app)}\`\`\``);
+    expect(section).toContain(`\`\`\`\n${printShadowed(app)}\`\`\``);
     expect(urlFor(app, byId, { id: 42 })).toBe("/api/users/42");
     expect(section).toContain('urlFor(app, byId, { id: 42 });                                    // "/api/users/42"');
   });

@@ -171,7 +171,7 @@ describe("segment properties", () => {
       fc.property(fc.array(fc.string({ unit: "binary" }), { minLength: 1, maxLength: 6 }), (segments) => {
         // `/` alone is the root: a single empty segment has no spelling of its own
         fc.pre(!(segments.length === 1 && segments[0] === ""));
-        expect(splitPath("/" + segments.map(encodeURIComponent).join("/"))).toEqual(segments);
+        expect(splitPath(`/${segments.map(encodeURIComponent).join("/")}`)).toEqual(segments);
       }),
       { numRuns: 500 },
     );
@@ -180,7 +180,7 @@ describe("segment properties", () => {
   test("decodeSegment agrees with decodeURIComponent wherever that succeeds on well-formed text", () => {
     const escapes = fc.string({
       unit: fc.oneof(
-        fc.integer({ min: 0, max: 255 }).map((b) => "%" + b.toString(16).padStart(2, "0")),
+        fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, "0")}`),
         fc.constantFrom("a", "+", " ", "é", "%"),
         fc.string({ unit: "binary", maxLength: 1 }),
       ),

@@ -52,15 +52,15 @@ function oracle(bytes: readonly number[]): string {
   return text;
 }
 
-const percentEncoded = (bytes: readonly number[]) => bytes.map((b) => "%" + b.toString(16).padStart(2, "0")).join("");
+const percentEncoded = (bytes: readonly number[]) => bytes.map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
 const U = "\uFFFD";
 
 describe("broken UTF-8: the issue's examples (confirmed under GHC)", () => {
   test.each([
     ["%e2%82", U + U],
-    ["%E2%82a", U + U + "a"],
+    ["%E2%82a", `${U + U}a`],
     ["%F0%9F%98", U + U + U],
-    ["%E2%82%AC%E2%82", "€" + U + U],
+    ["%E2%82%AC%E2%82", `€${U}${U}`],
   ])("%s → %j", (raw, expected) => {
     expect(decodeSegment(raw)).toBe(expected);
   });
@@ -75,13 +75,13 @@ describe("broken UTF-8: every kind of invalid sequence", () => {
     ["surrogate pair as two 3-byte forms", [0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80], U.repeat(6)],
     ["above U+10FFFF (F4 90 80 80)", [0xf4, 0x90, 0x80, 0x80], U.repeat(4)],
     ["F5..FF lead bytes", [0xf5, 0xf8, 0xfc, 0xfe, 0xff], U.repeat(5)],
-    ["stray continuation bytes", [0x80, 0x61, 0xbf, 0xbf], U + "a" + U + U],
-    ["truncated 3-byte sequence in the middle", [0x61, 0xe2, 0x82, 0x62], "a" + U + U + "b"],
-    ["truncated 4-byte sequence before a valid one", [0xf0, 0x9f, 0x98, 0xe2, 0x82, 0xac], U + U + U + "€"],
-    ["a lead byte interrupted by another lead byte", [0xe2, 0xe2, 0x82, 0xac], U + "€"],
-    ["truncated 2-byte sequence at the end", [0x61, 0xc3], "a" + U],
+    ["stray continuation bytes", [0x80, 0x61, 0xbf, 0xbf], `${U}a${U}${U}`],
+    ["truncated 3-byte sequence in the middle", [0x61, 0xe2, 0x82, 0x62], `a${U}${U}b`],
+    ["truncated 4-byte sequence before a valid one", [0xf0, 0x9f, 0x98, 0xe2, 0x82, 0xac], `${U + U + U}€`],
+    ["a lead byte interrupted by another lead byte", [0xe2, 0xe2, 0x82, 0xac], `${U}€`],
+    ["truncated 2-byte sequence at the end", [0x61, 0xc3], `a${U}`],
     ["the largest scalar values still decode", [0xf4, 0x8f, 0xbf, 0xbf, 0xef, 0xbf, 0xbf], "\u{10ffff}\uffff"],
-    ["an encoded U+FFFD is a character like any other", [0xef, 0xbf, 0xbd, 0x61], U + "a"],
+    ["an encoded U+FFFD is a character like any other", [0xef, 0xbf, 0xbd, 0x61], `${U}a`],
     ["an encoded U+FFFD next to a broken sequence", [0xef, 0xbf, 0xbd, 0xe2, 0x82], U + U + U],
     ["the edges of the surrogate gap still decode", [0xed, 0x9f, 0xbf, 0xee, 0x80, 0x80], "\ud7ff\ue000"],
   ])("%s", (_name, bytes, expected) => {

@@ -151,7 +151,7 @@ describe.each(dispatchers)("request.vars in handlers and guards (%s)", (_name, o
             inherits: inheritance(request.vars),
           }));
           for (const l of [...labels].reverse()) tree = pathVar(l, Text, tree);
-          const url = "/" + labels.map((_, i) => `v${i}`).join("/");
+          const url = `/${labels.map((_, i) => `v${i}`).join("/")}`;
           const got = await inject(tree, { url }, options);
           const other = await inject(tree, { url }, options === dispatchers[0][1] ? { dispatcher: interpreter } : {});
           const want = reference(
@@ -245,7 +245,7 @@ describe.each(dispatchers)("request.vars in handlers and guards (%s)", (_name, o
     for (const l of [...labels].reverse())
       tree = pathVar(l, (l.endsWith("7") ? Int : Text) as PathParser<unknown>, tree);
     const segments = labels.map((l, i) => (l.endsWith("7") ? String(i) : `${l}-${"x".repeat(200)}`));
-    const got = JSON.parse((await inject(tree, { url: "/" + segments.join("/") }, options)).body);
+    const got = JSON.parse((await inject(tree, { url: `/${segments.join("/")}` }, options)).body);
     expect(got).toEqual(Object.fromEntries(labels.map((l, i) => [l, l.endsWith("7") ? i : segments[i]])));
   });
 });

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * End-to-end req/s of the decorator framework (npm run bench:decorators): a route with @Query + @Body
  * against the same route through the functional counterparts and written by hand, and a request-scoped

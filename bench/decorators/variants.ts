@@ -38,20 +38,31 @@ function bodyVariants(sy: Core, dec: Decorators): Record<string, () => Tree> {
       return dec.controllers([Items]);
     },
     // the same route with the functional counterparts
-    functional: () => sy.route("POST /items", async (req) => {
-      const [page, item] = await sy.readParamsAsync(req, [(r) => sy.queryParam(r, "page", sy.Int), (r) => dec.body(r, CreateItem)]);
-      return { page, name: item.name };
-    }),
+    functional: () =>
+      sy.route("POST /items", async (req) => {
+        const [page, item] = await sy.readParamsAsync(req, [
+          (r) => sy.queryParam(r, "page", sy.Int),
+          (r) => dec.body(r, CreateItem),
+        ]);
+        return { page, name: item.name };
+      }),
     // by hand: no parser, no class-validator; the same checks written out
-    hand: () => sy.route("POST /items", async (req) => {
-      const page = Number(req.query.get("page"));
-      const item = await req.json<{ name?: unknown; price?: unknown }>();
-      if (!Number.isSafeInteger(page) || typeof item.name !== "string" || item.name.length < 1 || item.name.length > 40 ||
-          typeof item.price !== "number" || item.price < 0) {
-        throw new sy.HttpError(400, "invalid");
-      }
-      return { page, name: item.name };
-    }),
+    hand: () =>
+      sy.route("POST /items", async (req) => {
+        const page = Number(req.query.get("page"));
+        const item = await req.json<{ name?: unknown; price?: unknown }>();
+        if (
+          !Number.isSafeInteger(page) ||
+          typeof item.name !== "string" ||
+          item.name.length < 1 ||
+          item.name.length > 40 ||
+          typeof item.price !== "number" ||
+          item.price < 0
+        ) {
+          throw new sy.HttpError(400, "invalid");
+        }
+        return { page, name: item.name };
+      }),
   };
 }
 
@@ -74,7 +85,7 @@ function scopeVariants(dec: Decorators): Record<string, () => Tree> {
   root.registerSingleton(Catalog);
   return {
     singleton: () => dec.controllers([Items], { resolve: (C) => root.resolve(C) }),
-    request: () => dec.controllers([Items], { scope: "request", resolve: (C) => root.createChildContainer().resolve(C) }),
+    request: () =>
+      dec.controllers([Items], { scope: "request", resolve: (C) => root.createChildContainer().resolve(C) }),
   };
 }
-

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * The route sets (copied from the shared router-bench-data, see data/README.md) and the neutral route
  * syntax, parsed once so every router adapter translates the same thing:

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * One adapter per router: `build(routes)` registers a route table and returns
  * `{ lookup(method, path), answer(method, path) }`. `lookup` is what is timed (the router's own

@@ -1,4 +1,3 @@
-"use strict";
 /*
  * Timing: warm up, then several runs of back-to-back batches; a run's figure is its best batch (the
  * least disturbed by the other load on a shared machine), the result the median of the runs.

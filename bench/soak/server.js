@@ -1,4 +1,3 @@
-"use strict";
 /*
  * Soak child process: the app under load, on 127.0.0.1. Started by soak.js with --expose-gc; tells its
  * port over IPC, then answers "sample" (collect garbage, report memory) and "stop" (report the

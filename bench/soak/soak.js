@@ -1,4 +1,3 @@
-"use strict";
 /*
  * `npm run soak [-- --seconds N --concurrency C]`: loopback load of a mixed workload (workload.js)
  * against the app in server.js (a child process, so the load generator's memory is not measured),

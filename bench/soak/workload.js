@@ -1,4 +1,3 @@
-"use strict";
 /*
  * The soak's mixed workload: each kind of request with the status it must get. Drawn round-robin, so
  * every kind gets the same share of the load.

@@ -16,7 +16,10 @@ export interface User {
 /** An in-memory store, so the sample runs with no database; the app makes one per container. */
 @injectable()
 export class UserStore {
-  private readonly users = new Map<number, User>([[1, { id: 1, name: "ada" }], [2, { id: 2, name: "grace" }]]);
+  private readonly users = new Map<number, User>([
+    [1, { id: 1, name: "ada" }],
+    [2, { id: 2, name: "grace" }],
+  ]);
 
   all(): User[] {
     return [...this.users.values()];
@@ -44,7 +47,10 @@ export class UsersController {
 
   // ?limit=2&prefix=a — both optional; ?limit=two is a 400 naming "limit"
   @Route("GET /")
-  list(@Query("limit", Int, { optional: true }) limit?: number, @Query("prefix", Text, { optional: true }) prefix?: string): User[] {
+  list(
+    @Query("limit", Int, { optional: true }) limit?: number,
+    @Query("prefix", Text, { optional: true }) prefix?: string,
+  ): User[] {
     const users = this.store.all().filter((u) => prefix === undefined || u.name.startsWith(prefix));
     return limit === undefined ? users : users.slice(0, limit);
   }

@@ -25,7 +25,6 @@ export interface PathParser<T> {
    * The runtime constructor of parsed values (`Number` for `Int`), when there is one; decorators use it
    * to cross-check a parameter's declared type.
    */
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any constructor: Number, BigInt, a class
   readonly valueType?: Function;
   /**
    * Parsers that accept every segment this one accepts (`Word`: `[Int]`), followed transitively by the

@@ -72,7 +72,7 @@ export function templateOf(
   variable: (label: string) => string,
   literal: (segment: string) => string = (segment) => segment,
 ): string {
-  return "/" + tests.map((t) => (typeof t === "string" ? literal(t) : variable(t.label))).join("/");
+  return `/${tests.map((t) => (typeof t === "string" ? literal(t) : variable(t.label))).join("/")}`;
 }
 
 /** The name tools show for a handler. */
@@ -102,21 +102,19 @@ export function printRoutes(tree: RouteNode): string {
 
 /** The template with each variable's type (`/users/{id:Int}`); `/…` marks a rest. */
 function displayPath(r: ListedRoute): string {
-  const typed = "/" + r.segments.map((s) => (typeof s === "string" ? s : `{${s.label}:${s.type}}`)).join("/");
+  const typed = `/${r.segments.map((s) => (typeof s === "string" ? s : `{${s.label}:${s.type}}`)).join("/")}`;
   return r.exact ? typed : `${typed === "/" ? "" : typed}/…`;
 }
 
 /** Left-aligned columns, two spaces apart, no trailing spaces. */
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return (
-    rows
-      .map((row) =>
-        row
-          .map((cell, c) => cell.padEnd(widths[c]!))
-          .join("  ")
-          .trimEnd(),
-      )
-      .join("\n") + "\n"
-  );
+  return `${rows
+    .map((row) =>
+      row
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n")}\n`;
 }

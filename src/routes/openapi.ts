@@ -90,22 +90,22 @@ function fallThrough(earlier: OpenApiObject, operation: OpenApiObject): void {
 function operationOf(route: ListedRoute, names: readonly string[], operationId: string): OpenApiObject {
   const info = route.info;
   const operation: OpenApiObject = { operationId };
-  if (info?.tags !== undefined) operation["tags"] = [...info.tags];
-  if (info?.summary !== undefined) operation["summary"] = info.summary;
-  if (info?.description !== undefined) operation["description"] = info.description;
+  if (info?.tags !== undefined) operation.tags = [...info.tags];
+  if (info?.summary !== undefined) operation.summary = info.summary;
+  if (info?.description !== undefined) operation.description = info.description;
   const parameters = [
     ...route.variables.map((v, i) => parameterOf(v, names[i]!)),
     ...(info?.inputs ?? []).flatMap(inputParameter),
   ];
-  if (parameters.length > 0) operation["parameters"] = parameters;
+  if (parameters.length > 0) operation.parameters = parameters;
   const body = info?.inputs?.find((input) => input.in === "body");
   if (body !== undefined && body.in === "body") {
-    operation["requestBody"] = {
+    operation.requestBody = {
       required: true,
       content: { "application/json": { schema: { type: "object", ...body.schema, "x-switchyard-type": body.type } } },
     };
   }
-  operation["responses"] = info?.responses ?? { default: { description: "the handler's reply" } };
+  operation.responses = info?.responses ?? { default: { description: "the handler's reply" } };
   if (!route.exact)
     operation["x-switchyard-rest"] =
       "the route takes any further path segments and hands them to its handler, which OpenAPI paths cannot state";

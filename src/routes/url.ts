@@ -59,7 +59,7 @@ export function urlFor<T extends UrlTarget>(
   if (pieces.length === 1 && pieces[0] === "") {
     throw new UrlError('urlFor: a single empty segment cannot be written as a path ("/" is the root, with no segment)');
   }
-  return "/" + pieces.join("/");
+  return `/${pieces.join("/")}`;
 }
 
 /** The one path template `target` stands for. */
@@ -114,8 +114,7 @@ function targetName(target: UrlTarget): string {
 function pieceOf(test: SegmentTest, vars: Readonly<Record<string, unknown>>): string {
   if (typeof test === "string") return test;
   const { label, parser } = test;
-  if (!Object.prototype.hasOwnProperty.call(vars, label))
-    throw new UrlError(`urlFor: no value for "${label}" (a ${parser.name})`);
+  if (!Object.hasOwn(vars, label)) throw new UrlError(`urlFor: no value for "${label}" (a ${parser.name})`);
   let piece: string;
   try {
     piece = parser.toUrlPiece(vars[label]);

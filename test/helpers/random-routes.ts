@@ -314,5 +314,5 @@ function seededPick(seed: number): (n: number, k: number) => number {
 
 /** The request target whose decoded segments are `segments`. */
 export function targetOf(segments: readonly string[]): string {
-  return "/" + segments.map(encodeURIComponent).join("/");
+  return `/${segments.map(encodeURIComponent).join("/")}`;
 }

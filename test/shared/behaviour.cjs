@@ -57,7 +57,7 @@ function webStream(chunks) {
 
 /** The table app: a route tree built with the library's own functions. */
 function createApp(lib) {
-  const { alt, guard, HttpError, Int, json, method, path, pathEnd, pathVar, reply, routeMismatch, text, Text } = lib;
+  const { alt, guard, HttpError, Int, method, path, pathEnd, pathVar, reply, routeMismatch, text, Text } = lib;
   const get = (literal, handler) => method("GET", path(literal, pathEnd(handler)));
   const post = (literal, handler) => method("POST", path(literal, pathEnd(handler)));
   return alt(
@@ -199,6 +199,7 @@ function createApp(lib) {
         }),
     ),
     get("/stream/fail-early-iterable", () =>
+      // biome-ignore lint/correctness/useYield: an iterable that fails before its first chunk
       (async function* () {
         await Promise.resolve();
         throw new Error("the disk is gone");

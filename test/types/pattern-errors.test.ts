@@ -108,8 +108,8 @@ const withKnown = (message: string) => message.replace("<KNOWN>", [...KNOWN].sor
 let diagnostics: Diagnostic[];
 
 beforeAll(() => {
-  const bad = HEADER + ROWS.map(([call, pattern]) => `${call}(${JSON.stringify(pattern)}, h);`).join("\n") + "\n";
-  const nested = HEADER + NESTED.map(([source]) => `${source};`).join("\n") + "\n";
+  const bad = `${HEADER + ROWS.map(([call, pattern]) => `${call}(${JSON.stringify(pattern)}, h);`).join("\n")}\n`;
+  const nested = `${HEADER + NESTED.map(([source]) => `${source};`).join("\n")}\n`;
   const good = `${HEADER}
 const dynamic: string = "get /x:Nope"; // not a literal: checked at startup, not by the compiler
 const accepted = [
@@ -123,7 +123,7 @@ const accepted = [
 ];
 void accepted;
 `;
-  const random = HEADER + RANDOM.map((pattern) => `route(${JSON.stringify(pattern)}, h);`).join("\n") + "\n";
+  const random = `${HEADER + RANDOM.map((pattern) => `route(${JSON.stringify(pattern)}, h);`).join("\n")}\n`;
   diagnostics = typecheck({
     "bad.ts": bad,
     "nested.ts": nested,

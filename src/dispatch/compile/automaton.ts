@@ -220,7 +220,7 @@ export class Automaton implements PathWalk, WalkRecords {
     }
     this.complete = true;
     const done = after < 0 ? current.endFirst : firstAfter(current.end, after);
-    return done < best ? done : best;
+    return Math.min(done, best);
   }
 
   /** As {@link firstInPath}, over decoded segments from index `from` on. */
@@ -245,7 +245,7 @@ export class Automaton implements PathWalk, WalkRecords {
     }
     this.complete = true;
     const done = after < 0 ? state.endFirst : firstAfter(state.end, after);
-    return done < best ? done : best;
+    return Math.min(done, best);
   }
 
   /** Makes room in the records for the segment at `depth`, past {@link RECORDED_DEPTHS}. */

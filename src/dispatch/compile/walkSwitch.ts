@@ -259,14 +259,14 @@ function generate(
   const answer = (route: number, rest: string): string => {
     const chain = chainOf(route);
     const { labels, parsers: byVariable, depths } = variablesOf(chain);
-    const values = depths.map((depth, i) => valueOf(depth, byVariable[i]!));
+    const values = depths.map((depth, i) => segmentValueCode(depth, byVariable[i]!));
     const handler = `H${indexIn(handlers, handlerOf(chain.leaf))}`;
     const vars = `F${indexIn(factories, varsShape(labels))}(${values.join(", ")})`;
     return `{ w.chosen = ${route}; return { handler: ${handler}, vars: ${vars}, rest: ${rest} }; }`;
   };
 
   /** Code for the value of segment `depth` as `parser` reads it (the route's tests passed). */
-  const valueOf = (depth: number, parser: PathParser<unknown>): string => {
+  const segmentValueCode = (depth: number, parser: PathParser<unknown>): string => {
     if (parser === Text) return `p.slice(s${depth}, e${depth})`;
     const inline = parsedInline[depth]?.indexOf(parser) ?? -1;
     if (inline !== -1) return `v${depth}_${inline}`;
@@ -518,7 +518,7 @@ function generate(
       lines.push(answerBefore(best, depth));
       return;
     }
-    const ended = next.endFirst < best ? next.endFirst : best;
+    const ended = Math.min(next.endFirst, best);
     // (no block: the bounds' locals stay in scope for the code below, which makes the vars)
     const last = slashFollows ? "" : ` if (e${depth} === len) { ${completed}${answerAt(ended, depth + 1, true)} }`;
     lines.push(`${record(depth, end)}${last} st = e${depth} + 1;`);
