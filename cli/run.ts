@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { printRoutes } from "../src/routes/listing.js";
-import { openapi } from "../src/routes/openapi.js";
-import { printShadowed, shadowed } from "../src/routes/shadow.js";
+import { printRoutes } from "../src/tools/listing.js";
+import { openapi } from "../src/tools/openapi.js";
+import { printShadowed, shadowed } from "../src/tools/shadow.js";
 import { CliError, firstLine, loadTree } from "./load.js";
 
 /*

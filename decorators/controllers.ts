@@ -1,7 +1,7 @@
 import { match, route } from "../src/pattern/index.js";
 import type { RoutedRequest } from "../src/request.js";
 import { readParams, readParamsAsync } from "../src/params.js";
-import { checkUnreachable, type UnreachablePolicy } from "../src/routes/shadow.js";
+import { checkUnreachable, type UnreachablePolicy } from "../src/tools/shadow.js";
 import { isThenable } from "../src/thenable.js";
 import {
   alt,

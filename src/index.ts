@@ -74,9 +74,9 @@ export {
   type VariablePart,
 } from "./pattern/index.js";
 export type { RequestInput, RoutedRequest } from "./request.js";
-export { allowedMethods, type AllowedMethods } from "./routes/allow.js";
-export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./routes/listing.js";
-export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./routes/openapi.js";
+export { allowedMethods, type AllowedMethods } from "./tools/allow.js";
+export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./tools/listing.js";
+export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./tools/openapi.js";
 export {
   checkUnreachable,
   printShadowed,
@@ -84,8 +84,8 @@ export {
   type ShadowedRoute,
   type ShadowVerdict,
   type UnreachablePolicy,
-} from "./routes/shadow.js";
-export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./routes/url.js";
+} from "./tools/shadow.js";
+export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./tools/url.js";
 export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
   alt,

@@ -6,8 +6,8 @@ import { isReply, json, type Reply, reply, text } from "./reply.js";
 import { isThenable } from "./thenable.js";
 import { discard } from "./reply-stream.js";
 import { type BodySettings, RequestContext, type RequestInput } from "./request.js";
-import { withMethodFallbacks } from "./routes/method-fallbacks.js";
-import { checkUnreachable, type UnreachablePolicy } from "./routes/shadow.js";
+import { withMethodFallbacks } from "./tools/method-fallbacks.js";
+import { checkUnreachable, type UnreachablePolicy } from "./tools/shadow.js";
 import type { Route } from "./tree.js";
 
 /** The request an error is reported with: enough to log it. */

@@ -1,5 +1,3 @@
-import type { ReplyBody } from "./reply.js";
-
 /*
  * Streamed reply bodies, read the same way by every adapter: a Web `ReadableStream` or any async
  * iterable (a Node `Readable` is one) becomes a pull-based source of byte chunks that checks every
@@ -98,7 +96,7 @@ export function isBodiless(status: number): boolean {
 }
 
 /** Releases a body that will not be sent (a stream behind a 204 or 304, or a HEAD reply). */
-export function discard(body: ReplyBody): void {
+export function discard(body: unknown): void {
   if (isStreamBody(body)) chunksOf(body).cancel();
 }
 

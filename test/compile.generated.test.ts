@@ -23,7 +23,7 @@ import {
 import { Automaton, type Choice, routeOf } from "../src/dispatch/compile/automaton";
 import { CompiledRoute } from "../src/dispatch/compile/routes";
 import { VARS_PROTOTYPE } from "../src/vars";
-import { chainsOf } from "../src/routes/walk";
+import { chainsOf } from "../src/chains";
 import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
 import { NONE } from "../src/dispatch/compile/states";
 import { generatedFront } from "../src/dispatch/compile/front";
@@ -242,7 +242,7 @@ test("where code generation is forbidden (node --disallow-code-generation-from-s
     }
     const { walkSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/walkSwitch.js"))});
     const { Automaton } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/automaton.js"))});
-    const { chainsOf } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/routes/walk.js"))});
+    const { chainsOf } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/chains.js"))});
     const walk = new Automaton(chainsOf(tree, true)).entryFor("GET").walk;
     process.stdout.write(JSON.stringify({ generated: [staticSwitch(new Map([["/a", 1]])) !== null, walk !== null, typeof walkSwitch], answers }));
   `;

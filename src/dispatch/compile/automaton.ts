@@ -1,4 +1,4 @@
-import type { Chain } from "../../routes/walk.js";
+import type { Chain } from "../../chains.js";
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
 import { NONE, type PathWalk, State, StateBuilder } from "./states.js";

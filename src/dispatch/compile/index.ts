@@ -1,7 +1,7 @@
 import { rawPathOf, splitPath } from "../../segments.js";
 import type { Handler, Route } from "../../tree.js";
 import type { Dispatch } from "../dispatcher.js";
-import { hasGuard } from "../../routes/walk.js";
+import { hasGuard } from "../../chains.js";
 import { Program } from "./program.js";
 import type { Vars } from "../../vars.js";
 import { attempt } from "./run.js";

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../request.js";
 import type { GuardNode, RouteNode } from "../../tree.js";
 import { Automaton, type Choice } from "./automaton.js";
-import { chainsOf } from "../../routes/walk.js";
+import { chainsOf } from "../../chains.js";
 import { CompiledRoute } from "./routes.js";
 import { NONE } from "./states.js";
 import { UNDECIDED } from "./target.js";

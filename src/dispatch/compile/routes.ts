@@ -1,6 +1,6 @@
 import type { PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
-import type { Chain, Leaf } from "../../routes/walk.js";
+import type { Chain, Leaf } from "../../chains.js";
 import type { Handler } from "../../tree.js";
 import { extendVars, type Vars, type VarsFactory, varsShape } from "../../vars.js";
 

@@ -1,7 +1,7 @@
 import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
-import type { Chain } from "../../routes/walk.js";
+import type { Chain } from "../../chains.js";
 import { plainFrom, plainSegmentEnd, rawCanHold } from "./target.js";
 
 /*

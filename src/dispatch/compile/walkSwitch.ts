@@ -3,7 +3,7 @@ import { Text } from "../../parsers/text.js";
 import { varsShape, type Vars, type VarsFactory } from "../../vars.js";
 import type { Handler } from "../../tree.js";
 import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
-import type { Chain } from "../../routes/walk.js";
+import type { Chain } from "../../chains.js";
 import { handlerOf, variablesOf } from "./routes.js";
 import { NONE, type State } from "./states.js";
 import { NO_REST, plainFrom, rawCanHold, segmentEnd, UNDECIDED } from "./target.js";

@@ -1,6 +1,6 @@
 import type { PathParser } from "../parsers/parser.js";
 import type { HandlerInfo, HandlerNode, RouteNode } from "../tree.js";
-import { routeChainsOf, type RouteChain, type SegmentTest } from "./walk.js";
+import { routeChainsOf, type RouteChain, type SegmentTest } from "../chains.js";
 
 /*
  * The route listing: the tree's routes in first-match order, as a user reads them (method, path

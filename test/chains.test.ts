@@ -1,9 +1,9 @@
 import { alt, guard, Int, method, path, pathEnd, pathVar, Text, type RouteNode } from "../src";
-import { chainsOf, hasGuard, routeChainsOf } from "../src/routes/walk";
+import { chainsOf, hasGuard, routeChainsOf } from "../src/chains";
 import { labelsIn } from "../src/tree";
 
 /*
- * The one "tree → ordered routes" walk (src/routes/walk.ts) and the node searches of src/tree.ts:
+ * The one "tree → ordered routes" walk (src/chains.ts) and the node searches of src/tree.ts:
  * what each route carries (method, tests, exact, leaf, and for the tools the nodes and guards on its
  * way), in first-match order, and searches that meet each shared subtree once and end on any tree.
  */

@@ -1,5 +1,5 @@
-import type { PathParser } from "../parsers/parser.js";
-import { someNode, type GuardNode, type HandlerNode, type RouteNode } from "../tree.js";
+import type { PathParser } from "./parsers/parser.js";
+import { someNode, type GuardNode, type HandlerNode, type RouteNode } from "./tree.js";
 
 /*
  * The one "tree → ordered routes" walk: the compiler and every tool that reads the tree (listing,

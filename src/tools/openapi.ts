@@ -1,7 +1,7 @@
 import type { ParserSchema } from "../parsers/parser.js";
 import type { HandlerInput, RouteNode } from "../tree.js";
 import { listed, templateOf, type ListedRoute, type ListedVariable } from "./listing.js";
-import { routeChainsOf } from "./walk.js";
+import { routeChainsOf } from "../chains.js";
 
 /*
  * An OpenAPI 3.1 document read off the tree. Paths are the route templates, path parameters take

@@ -1,7 +1,7 @@
 import { NoParse, parseSegment, type PathParser } from "../parsers/parser.js";
 import type { RouteNode } from "../tree.js";
 import { listed, type ListedRoute } from "./listing.js";
-import { routeChainsOf, type RouteChain, type SegmentTest } from "./walk.js";
+import { routeChainsOf, type RouteChain, type SegmentTest } from "../chains.js";
 
 /*
  * The shadowed-route report. A route is caught when every request its tests accept (method, segments,

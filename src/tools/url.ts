@@ -2,7 +2,7 @@ import { NoParse, parseSegment } from "../parsers/parser.js";
 import type { RouteCaptures } from "../pattern/types.js";
 import type { RoutedRequest } from "../request.js";
 import type { RouteNode } from "../tree.js";
-import { routeChainsOf, type RouteChain, type SegmentTest } from "./walk.js";
+import { routeChainsOf, type RouteChain, type SegmentTest } from "../chains.js";
 
 /*
  * Typed URL building: the path that reaches a route, with each variable written by its parser's

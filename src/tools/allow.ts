@@ -1,7 +1,7 @@
 import { NoParse, parseSegment } from "../parsers/parser.js";
 import { rawPathOf, splitPath } from "../segments.js";
 import type { RouteNode } from "../tree.js";
-import { routeChainsOf, type RouteChain } from "./walk.js";
+import { routeChainsOf, type RouteChain } from "../chains.js";
 
 /*
  * 405 and `Allow`, over the tree: the methods under which some route's tests accept a path. Guards
