@@ -8,9 +8,35 @@ import { PACKAGE_ENTRY, type PackageEntry, ROOT, TABLE_MODULE } from "./package-
  * package's Fetch handler (serve-fetch.mjs). A runtime that cannot start rejects: the tests fail.
  */
 
-/** A runtime binary that npm installed with the dev dependencies. */
-function binary(packageName: string, file: string): string {
-  const path = join(dirname(require.resolve(`${packageName}/package.json`)), file);
+/** The optional package (test/runtimes/package.json) that holds each runtime's binary on this machine. */
+export function runtimePackage(runtime: "bun" | "deno", platform = process.platform, arch = process.arch): string {
+  const musl =
+    platform === "linux" &&
+    !(process.report?.getReport() as { header?: { glibcVersionRuntime?: string } })?.header?.glibcVersionRuntime;
+  if (runtime === "bun") {
+    const cpu = arch === "arm64" ? "aarch64" : arch;
+    return `@oven/bun-${platform}-${cpu}${musl ? "-musl" : ""}`;
+  }
+  return platform === "linux" ? `@deno/linux-${arch}-glibc` : `@deno/${platform}-${arch}`;
+}
+
+/**
+ * A runtime binary from its optional package. Where npm could not install one for this machine, the
+ * runtime tests fail with the package named: a missing runtime is never a silent skip.
+ */
+function binary(runtime: "bun" | "deno", file: string): string {
+  const packageName = runtimePackage(runtime);
+  let manifest: string;
+  try {
+    manifest = require.resolve(`${packageName}/package.json`);
+  } catch {
+    throw new Error(
+      `the ${runtime} tests need the optional package ${packageName} for ${process.platform}-${process.arch}, ` +
+        "which is not installed (npm skips it on a machine it does not fit): these tests run on Linux x64, " +
+        "macOS and Linux arm64 with glibc",
+    );
+  }
+  const path = join(dirname(manifest), file);
   try {
     accessSync(path, constants.X_OK);
   } catch {
@@ -22,9 +48,9 @@ function binary(packageName: string, file: string): string {
 
 /** How each runtime is started: its binary and the arguments before the script's own. */
 const RUNTIMES = {
-  bun: () => ({ command: binary("@oven/bun-linux-x64", "bin/bun"), args: [] as string[] }),
+  bun: () => ({ command: binary("bun", "bin/bun"), args: [] as string[] }),
   deno: () => ({
-    command: binary("@deno/linux-x64-glibc", "deno"),
+    command: binary("deno", "deno"),
     args: ["run", "--no-prompt", "--no-lock", "--allow-net=127.0.0.1", `--allow-read=${ROOT}`],
   }),
 };
@@ -48,7 +74,13 @@ export function startRuntime(
   entry: PackageEntry = PACKAGE_ENTRY,
   ms = 20_000,
 ): Promise<RunningRuntime> {
-  const { command, args } = RUNTIMES[runtime]();
+  let started: { command: string; args: string[] };
+  try {
+    started = RUNTIMES[runtime]();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const { command, args } = started;
   const child = spawn(command, [...args, SERVE_SCRIPT, entry.format, entry.main, entry.fetch, TABLE_MODULE], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
