@@ -212,13 +212,16 @@ describe("build-time errors: one PatternError code per kind", () => {
   test("DUPLICATE_LABEL across nested match prefixes, pointing at the outer label", () => {
     const inner = route("GET /members/id:Int", h);
     expect(() => match("/orgs/id:Text", inner)).toThrow(PatternError);
-    try {
-      match("/orgs/id:Text", alt(route("/a", h), inner));
-    } catch (e) {
-      expect((e as PatternError).code).toBe("DUPLICATE_LABEL");
-      expect((e as PatternError).position).toBe("/orgs/".length);
-      expect((e as PatternError).message).toMatch(/captured again/);
-    }
+    // the inner route reached through an alt: found there too (nothing thrown fails the test)
+    const throughAlt = (): unknown => match("/orgs/id:Text", alt(route("/a", h), inner));
+    expect(throughAlt).toThrow(PatternError);
+    expect(throughAlt).toThrow(
+      expect.objectContaining({
+        code: "DUPLICATE_LABEL",
+        position: "/orgs/".length,
+        message: expect.stringMatching(/captured again/),
+      }),
+    );
     // (a literal inner pattern is a type error already: test/types/pattern-errors)
     expect(() => match("/x/id:Int", match("/y", route("/z/id:Int" as string, h)))).toThrow(/captured again/);
     expect(() => match("/x/id:Int", pathVar("id", Text, h))).toThrow(PatternError);
