@@ -51,9 +51,9 @@ export interface RouteChain extends Chain {
  * never reaches their leaves.
  */
 export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
-  const walk = new Walk(throughGuards, false);
-  const chains = walk.run(tree);
-  if (walk.sawEveryNode && !walk.sawGuard) GUARDLESS.add(tree);
+  const collector = new ChainCollector(throughGuards, false);
+  const chains = collector.run(tree);
+  if (collector.sawEveryNode && !collector.sawGuard) GUARDLESS.add(tree);
   return chains;
 }
 
@@ -70,14 +70,14 @@ const GUARDLESS = new WeakSet<RouteNode>();
  */
 export function routeChainsOf(tree: RouteNode): RouteChain[] {
   // with the nodes kept, every chain is a RouteChain
-  return new Walk(true, true).run(tree) as RouteChain[];
+  return new ChainCollector(true, true).run(tree) as RouteChain[];
 }
 
 /**
- * One depth-first walk. The tests and nodes on the way are stacks, pushed on the way down and cut
+ * Collects the chains of a tree in one depth-first walk. The tests and nodes on the way are stacks, pushed on the way down and cut
  * back on the way up, so a step allocates nothing; a route copies them once, when it ends.
  */
-class Walk {
+class ChainCollector {
   private readonly chains: Chain[] = [];
   private readonly tests: SegmentTest[] = emptyOfAnyKind();
   /** The nodes from the root to the current one, kept only for {@link RouteChain}s. */
@@ -132,7 +132,7 @@ class Walk {
         this.visit(node.next, method, true);
         break;
       case "handler":
-        this.end(node, method, exact);
+        this.addChain(node, method, exact);
         break;
       case "method":
         if (method === null || method === node.method) this.visit(node.next, node.method, exact);
@@ -146,13 +146,13 @@ class Walk {
       case "guard":
         this.sawGuard = true;
         if (this.throughGuards) this.visit(node.next, method, exact);
-        else this.end(node, method, exact);
+        else this.addChain(node, method, exact);
         break;
     }
     if (this.withNodes) this.trail.pop();
   }
 
-  private end(leaf: Leaf, method: string | null, exact: boolean): void {
+  private addChain(leaf: Leaf, method: string | null, exact: boolean): void {
     const tests = this.tests.slice();
     if (!this.withNodes) {
       this.chains.push({ method, tests, exact, leaf });
