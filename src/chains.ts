@@ -1,5 +1,5 @@
 import type { PathParser } from "./parsers/parser.js";
-import { someNode, type GuardNode, type HandlerNode, type RouteNode } from "./tree.js";
+import { someNode, type GuardNode, type HandlerNode, type RouteNode, type UseNode } from "./tree.js";
 
 /*
  * The one "tree → ordered routes" walk: the compiler and every tool that reads the tree (listing,
@@ -21,8 +21,14 @@ export interface VarTest {
 /** The test on one consumed segment: a literal (compared with the decoded segment) or a variable. */
 export type SegmentTest = string | VarTest;
 
-/** Where a route ends: a handler, or a guard whose `next` is routed on its own once it passes. */
-export type Leaf = HandlerNode | GuardNode;
+/**
+ * A gate: a node that runs user code when the walk reaches it, before (and whether) the routes inside
+ * are tried — a guard or a middleware.
+ */
+export type Gate = GuardNode | UseNode;
+
+/** Where a route ends: a handler, or a gate whose `next` is routed on its own once the gate lets it. */
+export type Leaf = HandlerNode | Gate;
 
 /** One route: the pure tests from the root to a leaf. */
 export interface Chain {
@@ -39,33 +45,35 @@ export interface Chain {
 export interface RouteChain extends Chain {
   /** Every node from the root to the leaf, in order (the leaf last). */
   readonly nodes: readonly RouteNode[];
-  /** The guards on the way (with `throughGuards`, the ones the route passes through). */
+  /** The guards on the way (with `throughGates`, the ones the route passes through). */
   readonly guards: readonly GuardNode[];
+  /** The middlewares on the way, outermost first. */
+  readonly middlewares: readonly UseNode[];
 }
 
 /**
- * The routes of `tree` in first-match order. With `throughGuards`, guards are transparent and every
- * route ends at a handler (what `find` reports); without, a guard ends a route, since the
- * interpreter runs it whenever the tests before it pass, whatever lies below it. Routes that can
+ * The routes of `tree` in first-match order. With `throughGates`, gates (guards and middlewares) are
+ * transparent and every route ends at a handler (what `find` reports); without, a gate ends a route,
+ * since the interpreter runs it whenever the tests before it pass, whatever lies below it. Routes that can
  * never match (two different methods, a segment after `pathEnd`) are left out: the interpreter
  * never reaches their leaves.
  */
-export function chainsOf(tree: RouteNode, throughGuards: boolean): Chain[] {
-  const collector = new ChainCollector(throughGuards, false);
+export function chainsOf(tree: RouteNode, throughGates: boolean): Chain[] {
+  const collector = new ChainCollector(throughGates, false);
   const chains = collector.run(tree);
-  if (collector.sawEveryNode && !collector.sawGuard) GUARDLESS.add(tree);
+  if (collector.sawEveryNode && !collector.sawGate) GATELESS.add(tree);
   return chains;
 }
 
 /**
- * Trees a walk saw whole without meeting a guard, so that {@link hasGuard} need not search them
+ * Trees a walk saw whole without meeting a gate, so that {@link hasGate} need not search them
  * again (`compile` asks right after walking). Trees are immutable, so the answer stays true.
  */
-const GUARDLESS = new WeakSet<RouteNode>();
+const GATELESS = new WeakSet<RouteNode>();
 
 /**
- * The routes of `tree` in first-match order, guards transparent (as {@link chainsOf} with
- * `throughGuards`), each with the nodes and guards on its way: what the route listing, the shadow
+ * The routes of `tree` in first-match order, gates transparent (as {@link chainsOf} with
+ * `throughGates`), each with the nodes, guards and middlewares on its way: what the route listing, the shadow
  * report, `urlFor`, OpenAPI and 405/Allow read.
  */
 export function routeChainsOf(tree: RouteNode): RouteChain[] {
@@ -85,10 +93,10 @@ class ChainCollector {
 
   /** False once a route is left out (its nodes below the cut are not visited). */
   sawEveryNode = true;
-  sawGuard = false;
+  sawGate = false;
 
   constructor(
-    private readonly throughGuards: boolean,
+    private readonly throughGates: boolean,
     private readonly withNodes: boolean,
   ) {}
 
@@ -144,8 +152,9 @@ class ChainCollector {
         break;
       }
       case "guard":
-        this.sawGuard = true;
-        if (this.throughGuards) this.visit(node.next, method, exact);
+      case "use":
+        this.sawGate = true;
+        if (this.throughGates) this.visit(node.next, method, exact);
         else this.addChain(node, method, exact);
         break;
     }
@@ -160,7 +169,8 @@ class ChainCollector {
     }
     const nodes = this.trail.slice();
     const guards = nodes.filter((n): n is GuardNode => n.kind === "guard" && n !== leaf);
-    const chain: RouteChain = { method, tests, exact, leaf, nodes, guards };
+    const middlewares = nodes.filter((n): n is UseNode => n.kind === "use" && n !== leaf);
+    const chain: RouteChain = { method, tests, exact, leaf, nodes, guards, middlewares };
     this.chains.push(chain);
   }
 }
@@ -176,7 +186,7 @@ function emptyOfAnyKind(): SegmentTest[] {
   return list;
 }
 
-/** True when the tree has a guard anywhere. */
-export function hasGuard(tree: RouteNode): boolean {
-  return !GUARDLESS.has(tree) && someNode(tree, "guard");
+/** True when the tree has a gate (a guard or a middleware) anywhere. */
+export function hasGate(tree: RouteNode): boolean {
+  return !GATELESS.has(tree) && (someNode(tree, "guard") || someNode(tree, "use"));
 }

@@ -95,6 +95,7 @@ export {
   path,
   pathEnd,
   pathVar,
+  use,
   type AltNode,
   type GuardNode,
   type GuardPredicate,
@@ -103,6 +104,8 @@ export {
   type HandlerInput,
   type HandlerNode,
   type MethodNode,
+  type Middleware,
+  type NextRoutes,
   type PathEndNode,
   type PathNode,
   type PathVarNode,
@@ -110,8 +113,10 @@ export {
   type Next,
   type Route,
   type RouteNode,
+  type UseNode,
   type Vars,
 } from "./tree.js";
+export type { MatchedRoute } from "./matched-route.js";
 export {
   badRequest,
   headerParam,

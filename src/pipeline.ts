@@ -9,11 +9,14 @@ import { type BodySettings, RequestContext, type RequestInput } from "./request.
 import { withMethodFallbacks } from "./tools/method-fallbacks.js";
 import { checkUnreachable, type UnreachablePolicy } from "./tools/shadow.js";
 import type { Route } from "./tree.js";
+import type { MatchedRoute } from "./matched-route.js";
 
 /** The request an error is reported with: enough to log it. */
 export interface ErrorRequest {
   readonly method: string;
   readonly url: string;
+  /** The route whose handler (or the middleware around it) failed, when one had been chosen. */
+  readonly route?: MatchedRoute | undefined;
 }
 
 /** Options every adapter shares: {@link pipeline}'s, and so `toApplication`'s, the Fetch handler's, … */

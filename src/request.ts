@@ -1,3 +1,4 @@
+import type { MatchedRoute } from "./matched-route.js";
 import {
   bodySource,
   type BodyInput,
@@ -49,6 +50,11 @@ export interface RoutedRequest<V extends object = Record<string, unknown>> {
   /** Captured path variables by label; nothing is inherited, so any label is safe. */
   readonly vars: Readonly<V>;
   /**
+   * The route that answers: set for its handler, for a middleware once `next()` resolved to a reply,
+   * and for `onError`; `undefined` while no route has answered (a middleware before `next()`, a 404).
+   */
+  readonly route: MatchedRoute | undefined;
+  /**
    * The adapter's native request: `IncomingMessage` (node), `Request` (fetch), Express's `req`, Koa's
    * `ctx`; the request object itself under `inject`/`interpret`. Each adapter exports a typed accessor.
    */
@@ -88,6 +94,8 @@ export class RequestContext implements RoutedRequest {
   readonly raw: unknown;
   readonly adapter: string;
   vars: Readonly<Record<string, unknown>> = NO_VARS;
+  /** The route whose handler runs or answered last (see {@link RoutedRequest.route}); dispatchers set it. */
+  route: MatchedRoute | undefined = undefined;
   private consumed = 0;
   private claimed = false;
   private decoded: readonly string[] | undefined;
@@ -224,6 +232,9 @@ class Routed<V extends object> implements RoutedRequest<V> {
   }
   get rest(): readonly string[] {
     return this.context.segments.slice(this.consumed);
+  }
+  get route(): MatchedRoute | undefined {
+    return this.context.route;
   }
   get query(): URLSearchParams {
     return this.context.query;

@@ -1,6 +1,6 @@
 import { isMethodToken, type Method } from "./methods.js";
 import type { PathParser } from "./parsers/parser.js";
-import type { HandlerResult } from "./reply.js";
+import type { HandlerResult, Reply } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
 
 /*
@@ -21,6 +21,22 @@ export type Handler<V extends Vars = Record<string, unknown>> = (
 export type GuardPredicate<V extends Vars = Record<string, unknown>> = (
   request: RoutedRequest<V>,
 ) => boolean | Promise<boolean>;
+
+/**
+ * What `next()` gives a middleware: the reply of the first route inside it that answers, or `null` when
+ * none does. It runs the routes inside once: calling it again gives the same promise.
+ */
+export type NextRoutes = () => Promise<Reply | null>;
+
+/**
+ * A middleware (spec 1.2's "further middlewares"): runs when the walk reaches it, may call `next()` to
+ * try the routes inside, and returns the node's outcome — a reply or any handler result answers;
+ * `null` or `routeMismatch()` is a mismatch, so the walk goes on after the node.
+ */
+export type Middleware<V extends Vars = Record<string, unknown>> = (
+  request: RoutedRequest<V>,
+  next: NextRoutes,
+) => HandlerResult | Promise<HandlerResult>;
 
 /** `method(m, next)`: the request method must equal `method`. */
 export interface MethodNode {
@@ -57,6 +73,12 @@ export interface AltNode {
 export interface GuardNode {
   readonly kind: "guard";
   readonly predicate: GuardPredicate<never>;
+  readonly next: RouteNode;
+}
+/** `use(middleware, next)`: runs around the routes inside (see {@link Middleware}). */
+export interface UseNode {
+  readonly kind: "use";
+  readonly middleware: Middleware<never>;
   readonly next: RouteNode;
 }
 /** A leaf: the user's handler. */
@@ -110,7 +132,7 @@ export type HandlerInput =
     };
 
 /** Any node of the route tree. */
-export type RouteNode = MethodNode | PathNode | PathVarNode | PathEndNode | AltNode | GuardNode | HandlerNode;
+export type RouteNode = MethodNode | PathNode | PathVarNode | PathEndNode | AltNode | GuardNode | UseNode | HandlerNode;
 
 declare const needsVars: unique symbol;
 
@@ -135,7 +157,16 @@ export type Captured<L extends string, T> = { readonly [K in L]: NoInfer<T> };
 /** Where a route takes its "next arrow": a route tree, or a handler function. */
 export type Next<V extends Vars = {}> = Route<V> | Handler<V>;
 
-const NODE_KINDS: ReadonlySet<string> = new Set(["method", "path", "pathVar", "pathEnd", "alt", "guard", "handler"]);
+const NODE_KINDS: ReadonlySet<string> = new Set([
+  "method",
+  "path",
+  "pathVar",
+  "pathEnd",
+  "alt",
+  "guard",
+  "use",
+  "handler",
+]);
 
 /** The node a "next" argument stands for (a function becomes a handler leaf); `where` names the caller in the error. */
 export function toNode(next: Next<never>, where: string): RouteNode {
@@ -257,6 +288,21 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
   if (typeof predicate !== "function")
     throw new TypeError(`guard: expected a predicate function, got ${describe(predicate)}`);
   return Object.freeze({ kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") });
+}
+
+/**
+ * A middleware around the routes of `next`: it runs whenever the walk reaches it (every test before it
+ * passed), whether or not a route inside will match. `next()` tries the routes inside in order and
+ * resolves to the first reply, or to `null`; an error inside rejects it. What the middleware returns is
+ * the node's outcome: a reply (or any handler result) answers; `null` or `routeMismatch()` is a
+ * mismatch and the walk goes on after the node. So `return next()` is transparent, and a middleware
+ * that never calls `next()` answers (or refuses) for everything inside. Middlewares nest, outermost
+ * first; at the root, one sees every request (a 404 is `null` from `next()`).
+ */
+export function use<V extends Vars = {}>(middleware: Middleware<V>, next: Next<V>): Route<V> {
+  if (typeof middleware !== "function")
+    throw new TypeError(`use: expected a middleware function (request, next) => result, got ${describe(middleware)}`);
+  return Object.freeze({ kind: "use", middleware: middleware as Middleware<never>, next: toNode(next, "use") });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { alt, guard, Int, method, path, pathEnd, pathVar, Text, type RouteNode } from "../src";
-import { chainsOf, hasGuard, routeChainsOf } from "../src/chains";
+import { chainsOf, hasGate, routeChainsOf } from "../src/chains";
 import { labelsIn } from "../src/tree";
 
 /*
@@ -84,24 +84,24 @@ describe("chainsOf and routeChainsOf", () => {
 });
 
 describe("searching the tree", () => {
-  test("labelsIn and hasGuard find nodes below alternatives and in shared subtrees", () => {
+  test("labelsIn and hasGate find nodes below alternatives and in shared subtrees", () => {
     const shared = pathVar("deep", Int, pathEnd(a));
     const tree = alt(
       path("/x", shared),
       method("GET", alt(path("/y", shared), pathVar("other", Text, guard(admin, b)))),
     );
     expect([...labelsIn(tree)].sort()).toEqual(["deep", "other"]);
-    expect(hasGuard(tree)).toBe(true);
-    expect(hasGuard(alt(path("/x", shared), path("/y", shared)))).toBe(false);
+    expect(hasGate(tree)).toBe(true);
+    expect(hasGate(alt(path("/x", shared), path("/y", shared)))).toBe(false);
   });
 
-  test("hasGuard after a walk: a guard on a route the walk leaves out is still found", () => {
+  test("hasGate after a walk: a guard on a route the walk leaves out is still found", () => {
     const hidden = alt(method("GET", method("POST", guard(admin, a))), path("/x", pathEnd(b)));
     const afterEnd = alt(pathEnd(path("/y", guard(admin, a))), path("/x", b));
     const plain = alt(method("GET", path("/x", a)), path("/y", pathEnd(b)));
-    for (const throughGuards of [true, false]) {
-      for (const tree of [hidden, afterEnd, plain]) chainsOf(tree, throughGuards);
-      expect([hasGuard(hidden), hasGuard(afterEnd), hasGuard(plain)]).toEqual([true, true, false]);
+    for (const throughGates of [true, false]) {
+      for (const tree of [hidden, afterEnd, plain]) chainsOf(tree, throughGates);
+      expect([hasGate(hidden), hasGate(afterEnd), hasGate(plain)]).toEqual([true, true, false]);
     }
   });
 
@@ -124,7 +124,7 @@ describe("searching the tree", () => {
     for (let i = 0; i < 150; i++) node = { kind: "pathEnd", next: node };
     loop.next = node;
     expect(labelsIn(loop)).toEqual(new Set());
-    expect(hasGuard(alt(loop, a))).toBe(false);
+    expect(hasGate(alt(loop, a))).toBe(false);
     expect(() => pathVar("v", Int, loop)).not.toThrow();
   });
 });

@@ -1,0 +1,30 @@
+import type { SegmentTest } from "./chains.js";
+
+/*
+ * The route that answered a request, as logs, metrics and traces name it: a template of low
+ * cardinality (OpenTelemetry's `http.route`), never the concrete path.
+ */
+
+/** The route that answers (or is answering) a request: `req.route`. */
+export interface MatchedRoute {
+  /** The method the route needs, or `null` when it takes any. */
+  readonly method: string | null;
+  /** The route in pattern form: `GET /api/users/id:Int`; `/*` ends a route that takes any rest of the path. */
+  readonly pattern: string;
+  /** The path in OpenAPI form: `/api/users/{id}`; `/*` ends a route that takes any rest of the path. */
+  readonly template: string;
+}
+
+/** The {@link MatchedRoute} of a route with these tests, made once per route. */
+export function matchedRoute(method: string | null, tests: readonly SegmentTest[], exact: boolean): MatchedRoute {
+  let pattern = "";
+  let template = "";
+  for (const test of tests) {
+    pattern += typeof test === "string" ? `/${test}` : `/${test.label}:${test.parser.name}`;
+    template += typeof test === "string" ? `/${test}` : `/{${test.label}}`;
+  }
+  const rest = exact ? "" : "/*";
+  pattern = (pattern === "" && exact ? "/" : pattern) + rest;
+  template = (template === "" && exact ? "/" : template) + rest;
+  return Object.freeze({ method, pattern: method === null ? pattern : `${method} ${pattern}`, template });
+}
