@@ -9,16 +9,20 @@ import {
   guard,
   type GuardPredicate,
   type Handler,
+  type Middleware,
   type Next,
+  type NextRoutes,
   type Route,
   type RouteNode,
+  use,
 } from "../src/tree.js";
 import { argReader, type ArgReader } from "./arguments.js";
 import { bodyLibraries } from "./body.js";
 import { ControllerError } from "./errors.js";
-import { isGuardClass, type CanActivate } from "./guard.js";
+import { isGuardClass } from "./guard.js";
+import { isInterceptorClass } from "./use.js";
 import { handlerInfoOf } from "./openapi.js";
-import { nameOf, where, type ClassLike, type GuardSpec } from "./metadata.js";
+import { nameOf, where, type ClassLike, type GuardSpec, type MiddlewareSpec } from "./metadata.js";
 import { planController, type ArgSource, type PlannedRoute } from "./plan.js";
 
 /*
@@ -207,23 +211,47 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
       (next, g) => guard(predicateOf(g, instances), next),
       leaf as Next<never>,
     );
-    return route(planned.pattern, guarded as Next);
+    // middlewares outside the guards: they see a refused guard as null from next()
+    return route(planned.pattern, wrapped(planned.middlewares, guarded, instances) as Next);
   });
-  const inner = alt(...nodes);
-  return plan.prefix === undefined ? inner : match(plan.prefix, inner);
+  const inner = wrapped(plan.middlewares, alt(...nodes), instances);
+  return plan.prefix === undefined ? (inner as RouteNode) : match(plan.prefix, inner as Next);
+}
+
+/** `next` inside `use` nodes for `middlewares`, the first outermost. */
+function wrapped(middlewares: readonly MiddlewareSpec[], next: Next<never>, instances: Instances): Next<never> {
+  return middlewares.reduceRight<Next<never>>((inner, m) => use(middlewareOf(m, instances), inner), next);
+}
+
+/** A middleware: the function itself, or `intercept` of the middleware class's instance. */
+function middlewareOf(spec: MiddlewareSpec, instances: Instances): Middleware<never> {
+  return isInterceptorClass(spec) ? instanceMethod(spec, "intercept", instances) : (spec as Middleware<never>);
+}
+
+/** The method called on the instance of a guard or middleware class. */
+type InstanceMethod = (request: never, next: NextRoutes) => ReturnType<Middleware>;
+
+/**
+ * `member` of the instance the controllers' resolver gives for class `spec` (once for singleton
+ * controllers, per request for request-scoped ones), as a function named `Class.member`.
+ */
+function instanceMethod<F>(spec: ClassLike, member: "canActivate" | "intercept", instances: Instances): F {
+  const fixed = instances.fixed(spec) as Record<string, InstanceMethod> | undefined;
+  const method: InstanceMethod =
+    fixed !== undefined
+      ? (request, next) => fixed[member]!(request, next)
+      : (request, next) =>
+          (instances.forRequest(spec, request as RoutedRequest) as Record<string, InstanceMethod>)[member]!(
+            request,
+            next,
+          );
+  Object.defineProperty(method, "name", { value: `${nameOf(spec)}.${member}` });
+  return method as F;
 }
 
 /** A guard's predicate: the function itself, or `canActivate` of the guard class's instance. */
 function predicateOf(spec: GuardSpec, instances: Instances): GuardPredicate<never> {
-  if (!isGuardClass(spec)) return spec as GuardPredicate<never>;
-  const fixed = instances.fixed(spec) as CanActivate | undefined;
-  const predicate: GuardPredicate<never> =
-    fixed !== undefined
-      ? (request) => fixed.canActivate(request as never)
-      : (request) =>
-          (instances.forRequest(spec, request as RoutedRequest) as CanActivate).canActivate(request as never);
-  Object.defineProperty(predicate, "name", { value: `${nameOf(spec)}.canActivate` });
-  return predicate;
+  return isGuardClass(spec) ? instanceMethod(spec, "canActivate", instances) : (spec as GuardPredicate<never>);
 }
 
 type Methods = Record<string | symbol, (...args: unknown[]) => ReturnType<Handler>>;

@@ -22,6 +22,8 @@ export type ControllerErrorCode =
   | "PARAM_TYPE"
   /** A `@Guard` that is neither a predicate function nor a class with `canActivate`. */
   | "NOT_A_GUARD"
+  /** A `@Use` that is neither a middleware function nor a class with `intercept`. */
+  | "NOT_A_MIDDLEWARE"
   /** The code was compiled with TC39 standard decorators; these decorators need TypeScript's legacy ones. */
   | "STANDARD_DECORATORS"
   /** Two parameter decorators on one parameter. */

@@ -1,3 +1,4 @@
+import { isClassWith } from "./class-specs.js";
 import { recordGuard, type ClassLike, type GuardSpec } from "./metadata.js";
 import { ownerOf, rejectStandardCall } from "./targets.js";
 
@@ -44,10 +45,5 @@ export function Guard(...guards: readonly GuardSpec[]): GuardDecorator {
 export function isGuardClass(
   guard: GuardSpec,
 ): guard is Extract<GuardSpec, abstract new (...args: never[]) => CanActivate> {
-  const prototype: unknown = (guard as { prototype?: unknown }).prototype;
-  return (
-    typeof prototype === "object" &&
-    prototype !== null &&
-    typeof (prototype as Partial<CanActivate>).canActivate === "function"
-  );
+  return isClassWith(guard, "canActivate");
 }

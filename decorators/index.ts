@@ -1,5 +1,5 @@
 /**
- * switchyard-router/decorators: class-based controllers (`@Match`, `@Route`, `@Guard`, and the
+ * switchyard-router/decorators: class-based controllers (`@Match`, `@Route`, `@Guard`, `@Use`, and the
  * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Body`, `@Req`) collected into the same route
  * tree as the functional API; `body()`, the functional form of `@Body`; and parser classes for user
  * types (`Newtype`, `@PathType`, class-validator refinement). Loads `reflect-metadata`.
@@ -17,7 +17,7 @@ export {
 export { ControllerError, type ControllerErrorCode } from "./errors.js";
 export { Guard, type CanActivate, type GuardDecorator } from "./guard.js";
 export { Match } from "./match.js";
-export type { GuardSpec } from "./metadata.js";
+export type { GuardSpec, MiddlewareSpec } from "./metadata.js";
 export { Describe, type RouteDocs } from "./openapi.js";
 export {
   isNewtype,
@@ -30,4 +30,5 @@ export {
 } from "./newtype.js";
 export { Body, Header, PathVar, Query, Req, type QueryOptions } from "./parameters.js";
 export { Route, type RouteMethod } from "./route.js";
+export { Use, type Interceptor, type UseDecorator } from "./use.js";
 export { isValid, validated } from "./validation.js";

@@ -3,7 +3,7 @@
 // harmless when the app imports it too. See the README, "Decorators".
 import "reflect-metadata";
 import type { PathParser } from "../src/parsers/parser.js";
-import type { GuardPredicate } from "../src/tree.js";
+import type { GuardPredicate, Middleware } from "../src/tree.js";
 import type { BodyOptions } from "./body.js";
 
 /*
@@ -17,6 +17,7 @@ const MATCH = "switchyard:match";
 const ROUTES = "switchyard:routes";
 const PARAMS = "switchyard:params";
 const GUARDS = "switchyard:guards";
+const MIDDLEWARES = "switchyard:middlewares";
 
 /** A `@Route` as recorded: which method, which pattern. */
 export interface RouteRecord {
@@ -64,6 +65,15 @@ export interface GuardRecord {
   readonly guard: GuardSpec;
 }
 
+/** What `@Use` takes: a middleware function, or a class whose instances `intercept(request, next)`. */
+export type MiddlewareSpec = Middleware<never> | (abstract new (...args: never[]) => { intercept: Middleware<never> });
+
+/** A `@Use` as recorded: on the class (`method` undefined) or on one method. */
+export interface MiddlewareRecord {
+  readonly method: string | symbol | undefined;
+  readonly middleware: MiddlewareSpec;
+}
+
 /** Any class: what the decorators record on. */
 export type ClassLike = Function;
 
@@ -102,6 +112,11 @@ export function recordGuard(target: ClassLike, guard: GuardRecord): void {
   prepend(GUARDS, target, guard);
 }
 
+/** Records a `@Use`; like {@link recordGuard}, the list reads in the order the decorators are written. */
+export function recordMiddleware(target: ClassLike, middleware: MiddlewareRecord): void {
+  prepend(MIDDLEWARES, target, middleware);
+}
+
 /** The class's own `@Match` patterns (more than one is a startup error). */
 export function matchesOf(target: ClassLike): readonly string[] {
   return own(MATCH, target);
@@ -117,6 +132,11 @@ export function paramsOf(target: ClassLike): readonly ParamRecord[] {
 /** The class's own `@Guard`s, class-level and per method, in the order written. */
 export function guardsOf(target: ClassLike): readonly GuardRecord[] {
   return own(GUARDS, target);
+}
+
+/** The class's own `@Use`s, class-level and per method, in the order written. */
+export function middlewaresOf(target: ClassLike): readonly MiddlewareRecord[] {
+  return own(MIDDLEWARES, target);
 }
 
 /** The class, then its base classes, nearest first (up to, not including, `Function.prototype`). */

@@ -2,13 +2,14 @@ import type { PathParser } from "../src/parsers/parser.js";
 import { Bool, Text } from "../src/parsers/index.js";
 import { PatternError, parsePattern, type ParsedPattern, type VariablePart } from "../src/pattern/index.js";
 import { ControllerError } from "./errors.js";
-import { isGuardClass } from "./guard.js";
+import { checkSpec, type SpecKind } from "./class-specs.js";
 import {
   classChain,
   declaredParamTypes,
   guardsOf,
   inheritedMatches,
   inheritedRoutes,
+  middlewaresOf,
   nameOf,
   paramsOf,
   routesOf,
@@ -16,6 +17,7 @@ import {
   type BodyRecordOptions,
   type ClassLike,
   type GuardSpec,
+  type MiddlewareSpec,
   type ParamRecord,
   type ParamSource,
 } from "./metadata.js";
@@ -23,7 +25,7 @@ import { decoratorName } from "./parameters.js";
 
 /*
  * Metadata → a checked plan: for each route of a controller, its pattern, where each parameter's value
- * comes from, and its guards. Everything that can be wrong with a controller is found here, before
+ * comes from, its guards and middlewares. Everything that can be wrong with a controller is found here, before
  * any request.
  */
 
@@ -49,13 +51,34 @@ export interface PlannedRoute {
   readonly args: readonly (ArgSource | undefined)[];
   /** The class's guards (base classes' first), then the method's, in the order they run. */
   readonly guards: readonly GuardSpec[];
+  /** The method's own middlewares, outermost first (the class's are the controller's). */
+  readonly middlewares: readonly MiddlewareSpec[];
 }
 
 /** A controller, checked: its `@Match` prefix (if any) and its routes in the order they are tried. */
 export interface PlannedController {
   readonly prefix: string | undefined;
+  /** The class's middlewares around all its routes, outermost first (base classes' first). */
+  readonly middlewares: readonly MiddlewareSpec[];
   readonly routes: readonly PlannedRoute[];
 }
+
+const GUARD: SpecKind = {
+  decorator: "@Guard",
+  member: "canActivate",
+  parameters: "request",
+  noun: "a guard",
+  code: "NOT_A_GUARD",
+  fn: "a predicate (request) => boolean",
+};
+const MIDDLEWARE: SpecKind = {
+  decorator: "@Use",
+  member: "intercept",
+  parameters: "request, next",
+  noun: "a middleware",
+  code: "NOT_A_MIDDLEWARE",
+  fn: "a middleware (request, next) => result",
+};
 
 /** Checks a controller class's metadata and plans its routes; throws what is wrong, naming it. */
 export function planController(cls: ClassLike): PlannedController {
@@ -80,16 +103,30 @@ export function planController(cls: ClassLike): PlannedController {
         .filter((g) => g.method === undefined)
         .map((g) => g.guard),
     );
+  const classMiddlewares = chain
+    .slice()
+    .reverse()
+    .flatMap((level) =>
+      middlewaresOf(level)
+        .filter((m) => m.method === undefined)
+        .map((m) => m.middleware),
+    );
+  for (const m of classMiddlewares) checkSpec(cls, undefined, m, MIDDLEWARE);
   return {
     prefix: prefixPattern,
+    middlewares: classMiddlewares,
     routes: routes.map(({ owner, route }) => {
       const params = paramsOf(owner).filter((p) => p.method === route.method);
       const methodGuards = guardsOf(owner)
         .filter((g) => g.method === route.method)
         .map((g) => g.guard);
       const guards = [...classGuards, ...methodGuards];
-      for (const g of guards) checkGuard(cls, route.method, g);
-      return planRoute(cls, owner, route.method, route.pattern, prefix, params, guards);
+      for (const g of guards) checkSpec(cls, route.method, g, GUARD);
+      const middlewares = middlewaresOf(owner)
+        .filter((m) => m.method === route.method)
+        .map((m) => m.middleware);
+      for (const m of middlewares) checkSpec(cls, route.method, m, MIDDLEWARE);
+      return { ...planRoute(cls, owner, route.method, route.pattern, prefix, params, guards), middlewares };
     }),
   };
 }
@@ -185,20 +222,7 @@ function checkLevel(level: ClassLike): void {
     seen.set(key, p);
   }
   for (const g of guardsOf(level)) notRouted(g.method, "@Guard");
-}
-
-function checkGuard(cls: ClassLike, method: string | symbol, guard: GuardSpec): void {
-  if (isGuardClass(guard)) return;
-  const isClass = typeof guard === "function" && /^class[\s{]/.test(Function.prototype.toString.call(guard));
-  if (typeof guard !== "function" || isClass) {
-    throw new ControllerError(
-      "NOT_A_GUARD",
-      nameOf(cls),
-      String(method),
-      `@Guard(${typeof guard === "function" ? guard.name || "(anonymous)" : typeof guard}) is ${isClass ? "a class without canActivate(request)" : "not a function"}; ` +
-        "a guard is a predicate (request) => boolean or a class with canActivate",
-    );
-  }
+  for (const m of middlewaresOf(level)) notRouted(m.method, "@Use");
 }
 
 /**
@@ -260,7 +284,7 @@ function planRoute(
   prefix: ParsedPattern | undefined,
   params: readonly ParamRecord[],
   guards: readonly GuardSpec[],
-): PlannedRoute {
+): Omit<PlannedRoute, "middlewares"> {
   const name = String(method);
   const types = declaredParamTypes(owner.prototype as object, method);
   const parsed = parseFor(cls, method, "@Route", pattern, types);
