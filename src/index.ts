@@ -117,6 +117,7 @@ export {
   type Vars,
 } from "./tree.js";
 export type { MatchedRoute } from "./matched-route.js";
+export { cors, type CorsOptions, type CorsOrigin } from "./middleware/cors.js";
 export {
   badRequest,
   headerParam,
