@@ -13,17 +13,21 @@ import {
   Integer,
   interpreter,
   json,
+  type Middleware,
   method,
   NoParse,
   path,
   pathEnd,
   pathVar,
+  type NextRoutes,
   type PathParser,
+  type Reply,
   routeMismatch,
   type RouteNode,
   type RoutedRequest,
   Text,
   UUID,
+  use,
   Word,
 } from "../src";
 import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
@@ -83,11 +87,13 @@ type Spec =
   | { readonly kind: "pathEnd"; readonly next: Spec }
   | { readonly kind: "alt"; readonly alternatives: readonly Spec[] }
   | { readonly kind: "guard"; readonly behaviour: number; readonly next: Spec }
+  | { readonly kind: "use"; readonly behaviour: number; readonly next: Spec }
   | { readonly kind: "handler"; readonly behaviour: number }
   | { readonly kind: "shared"; readonly index: number };
 
 const HANDLER_BEHAVIOURS = 8;
 const GUARD_BEHAVIOURS = 7;
+const MIDDLEWARE_BEHAVIOURS = 10;
 
 function specArbitrary(withShared: boolean): fc.Arbitrary<Spec> {
   const { node } = fc.letrec<{ node: Spec }>((tie) => ({
@@ -143,6 +149,14 @@ function specArbitrary(withShared: boolean): fc.Arbitrary<Spec> {
         }),
         weight: 1,
       },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant("use" as const),
+          behaviour: fc.nat(MIDDLEWARE_BEHAVIOURS - 1),
+          next: tie("node"),
+        }),
+        weight: 1,
+      },
     ),
   }));
   return node;
@@ -152,9 +166,14 @@ function specArbitrary(withShared: boolean): fc.Arbitrary<Spec> {
 class TreeBuilder {
   private labels = 0;
   private handlers = 0;
+  private middlewares = 0;
   readonly shared: RouteNode[] = [];
 
-  constructor(sharedSpecs: readonly Spec[]) {
+  /** `calls`: where handlers and middlewares write what they did, in order (cleared per request). */
+  constructor(
+    sharedSpecs: readonly Spec[],
+    private readonly calls: string[] = [],
+  ) {
     for (const spec of sharedSpecs) this.shared.push(this.build(spec));
   }
 
@@ -175,13 +194,18 @@ class TreeBuilder {
         return alt(...spec.alternatives.map((a) => this.build(a)));
       case "guard":
         return guard(guardBehaviour(spec.behaviour), this.build(spec.next));
+      case "use":
+        return use(middlewareBehaviour(this.middlewares++, spec.behaviour, this.calls), this.build(spec.next));
       case "handler":
-        return { kind: "handler", handler: handlerBehaviour(this.handlers++, spec.behaviour) };
+        return {
+          kind: "handler",
+          handler: logged(this.handlers, this.calls, handlerBehaviour(this.handlers++, spec.behaviour)),
+        };
       case "shared":
         return (
           this.shared[spec.index % Math.max(1, this.shared.length)] ?? {
             kind: "handler",
-            handler: handlerBehaviour(this.handlers++, 0),
+            handler: logged(this.handlers, this.calls, handlerBehaviour(this.handlers++, 0)),
           }
         );
     }
@@ -196,6 +220,66 @@ function seen(id: number, request: RoutedRequest): unknown {
     inherits: inheritance(request.vars),
     labels: Object.keys(request.vars),
     rest: request.rest,
+    route: request.route,
+  };
+}
+
+/** `handler`, writing to `calls` that it ran, with the route it was told. */
+function logged(id: number, calls: string[], handler: Handler): Handler {
+  return (request) => {
+    calls.push(`handler ${id} ${request.route?.pattern}`);
+    return handler(request);
+  };
+}
+
+/** What `next()` gave a middleware, for the call log. */
+function replyText(reply: Reply | null): string {
+  return reply === null ? "null" : `${reply.status} ${typeof reply.body === "string" ? reply.body : "…"}`;
+}
+
+/**
+ * Middlewares of every shape: transparent (sync and async), short-circuiting, refusing (`null`,
+ * `routeMismatch()`), throwing, mapping errors, calling `next()` twice, or never; each writes its calls
+ * and what `next()` gave it to `calls`.
+ */
+function middlewareBehaviour(id: number, behaviour: number, calls: string[]): Middleware {
+  const inner = async (next: NextRoutes) => {
+    const reply = await next();
+    calls.push(`use ${id} got ${replyText(reply)}`);
+    return reply;
+  };
+  return (request, next) => {
+    calls.push(`use ${id} in ${Object.keys(request.vars).join(",")} rest ${request.rest.join("/")}`);
+    switch (behaviour) {
+      case 0:
+        return next();
+      case 1:
+        return inner(next);
+      case 2:
+        return json({ shortCircuit: id });
+      case 3:
+        return null;
+      case 4:
+        return routeMismatch();
+      case 5:
+        throw new Error(`middleware ${id} failed`);
+      case 6:
+        return inner(next).catch((error: Error) => {
+          calls.push(`use ${id} caught ${error.message}`);
+          return json({ mapped: error.message }, { status: 418 });
+        });
+      case 7:
+        return inner(next).then(async (first) => {
+          const second = await next();
+          calls.push(`use ${id} again ${first === second}`);
+          return second === null ? null : { ...second, headers: { ...second.headers, "x-use": String(id) } };
+        });
+      case 8:
+        // answers with its own reply when nothing inside did
+        return inner(next).then((reply) => reply ?? json({ fallback: id, route: request.route ?? null }));
+      default:
+        return Promise.resolve().then(() => (request.rest.length % 2 === 0 ? next() : null));
+    }
   };
 }
 
@@ -266,15 +350,18 @@ const requestArbitrary = fc.record({
     .map(([segments, lead, tail]) => `${lead}${segments.join("/")}${tail}`),
 });
 
-const treeArbitrary = fc
+/** A random tree, and the log its handlers and middlewares write their calls to. */
+const loggedTreeArbitrary = fc
   .tuple(
     fc.array(specArbitrary(false), { minLength: 1, maxLength: 3 }),
     fc.array(specArbitrary(true), { minLength: 1, maxLength: 8 }),
   )
   .map(([sharedSpecs, specs]) => {
-    const builder = new TreeBuilder(sharedSpecs);
-    return alt(...specs.map((spec) => builder.build(spec)));
+    const calls: string[] = [];
+    const builder = new TreeBuilder(sharedSpecs, calls);
+    return { tree: alt(...specs.map((spec) => builder.build(spec))), calls };
   });
+const treeArbitrary = loggedTreeArbitrary.map(({ tree }) => tree);
 
 /** A sample raw segment each parser accepts (and one that `Even` rejects but `Int` accepts). */
 const ACCEPTED = new Map<PathParser<unknown>, readonly string[]>([
@@ -307,6 +394,7 @@ function routePaths(tree: RouteNode, limit = 200): { method: string | null; segm
       }
       case "pathEnd":
       case "guard":
+      case "use":
         return visit(node.next, method, segments, pick);
       case "alt":
         return node.alternatives.forEach((a, i) => visit(a, method, segments, pick + i));
@@ -364,14 +452,17 @@ const quiet = { onError: () => {} };
 describe("compile ≡ interpret (property)", () => {
   const REQUESTS_PER_TREE = 30;
 
-  test(`dispatch: same reply for every request (${700 * REQUESTS_PER_TREE} cases)`, async () => {
+  test(`dispatch: same reply and same handler and middleware calls for every request (${700 * REQUESTS_PER_TREE} cases)`, async () => {
     await fc.assert(
-      fc.asyncProperty(treeArbitrary, requestsArbitrary(REQUESTS_PER_TREE), async (tree, makers) => {
+      fc.asyncProperty(loggedTreeArbitrary, requestsArbitrary(REQUESTS_PER_TREE), async ({ tree, calls }, makers) => {
         const compiled = compile(tree);
         for (const request of makers.map((make) => make(tree))) {
+          calls.length = 0;
           const expected = await inject(tree, request, { ...quiet, dispatcher: interpreter });
+          const expectedCalls = calls.splice(0);
           const actual = await inject(tree, request, { ...quiet, dispatcher: () => compiled.dispatch });
           expect(actual).toEqual(expected);
+          expect(calls).toEqual(expectedCalls);
         }
       }),
       { numRuns: 700 },
@@ -420,12 +511,15 @@ function findReference(tree: RouteNode): { reference: RouteNode; idOf: Map<unkno
     if (result !== undefined) return result;
     switch (node.kind) {
       case "guard":
+      case "use":
         result = copy(node.next);
         break;
       case "handler": {
         if (!idOf.has(node.handler)) idOf.set(node.handler, idOf.size);
         const id = idOf.get(node.handler)!;
-        result = { kind: "handler", handler: (request: RoutedRequest) => json(seen(id, request)) } as RouteNode;
+        // find reports no route: the reference's answer leaves it out too
+        const answer = (request: RoutedRequest) => json({ ...(seen(id, request) as object), route: undefined });
+        result = { kind: "handler", handler: answer } as RouteNode;
         break;
       }
       case "alt":
