@@ -1,25 +1,47 @@
 import { validate } from "@readme/openapi-parser";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { printRoutes, type RouteNode } from "../src";
 
 /*
  * The switchyard-router command, run as a child process from the built package (the "bin" entry),
- * on sample modules in test/fixtures.
+ * on sample modules in test/fixtures. Each run is killed after CLI_TIMEOUT: a command that hangs
+ * fails its test (status null, signal SIGKILL) instead of stalling the suite.
  */
 
 const root = path.resolve(__dirname, "..");
 const bin = path.join(root, (require("../package.json") as { bin: Record<string, string> }).bin["switchyard-router"]!);
+const CLI_TIMEOUT = 8_000;
+jest.setTimeout(4 * CLI_TIMEOUT);
 
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8" });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+interface CliResult {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(...args: string[]): CliResult {
+  return cliWith({}, ...args);
+}
+
+/** The command with more environment variables (the fixtures' switches). */
+function cliWith(env: Record<string, string>, ...args: string[]): CliResult {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: CLI_TIMEOUT,
+    killSignal: "SIGKILL",
+  });
+  return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** A failure: exit code 2 and exactly one line on stderr. */
-function expectOneLineError(result: ReturnType<typeof cli>, pattern: RegExp): void {
+function expectOneLineError(result: CliResult, pattern: RegExp): void {
   expect(result.status).toBe(2);
   expect(result.stdout).toBe("");
   expect(result.stderr.endsWith("\n")).toBe(true);
@@ -143,5 +165,74 @@ describe("errors are one clear line, exit code 2", () => {
       cli("routes", "test/fixtures/empty-module.mjs"),
       /exports no route tree \(it exports: nothing\)/,
     );
+  });
+});
+
+describe("a module that starts a server: the command still exits, with its code", () => {
+  const listens = "test/fixtures/cli-listens.cjs";
+  const note = "note: the module started a server; exiting anyway\n";
+
+  test("routes: the table, exit code 0, and a note on stderr", () => {
+    const result = cli("routes", listens);
+    expect(result).toMatchObject({ status: 0, signal: null, stderr: note });
+    expect(result.stdout).toMatch(/^1\s+GET\s+\/users\/\{name:Text\}\s+userByName$/m);
+    expect(result.stdout).toContain("#2 GET /users/me (me): unreachable");
+  });
+
+  test("--check: exit code 1 for the unreachable route", () => {
+    expect(cli("routes", listens, "--check")).toMatchObject({ status: 1, signal: null, stderr: note });
+  });
+
+  test("openapi to stdout: the whole document, then the exit", () => {
+    const result = cli("openapi", listens);
+    expect(result).toMatchObject({ status: 0, signal: null, stderr: note });
+    expect(Object.keys((JSON.parse(result.stdout) as { paths: object }).paths)).toEqual(["/users/{name}", "/users/me"]);
+  });
+
+  test("errors once the server is up: exit code 2, the error line, then the note", () => {
+    const wrongExport = cli("routes", listens, "--export", "nope");
+    expect(wrongExport).toMatchObject({ status: 2, signal: null, stdout: "" });
+    expect(wrongExport.stderr).toMatch(/^switchyard-router: .* has no export named "nope".*\nnote: the module started/);
+    const throws = cliWith({ THROW_AFTER_LISTEN: "1" }, "routes", listens);
+    expect(throws).toMatchObject({
+      status: 2,
+      signal: null,
+      stdout: "",
+      stderr: `switchyard-router: cannot load ${listens}: config file missing\n${note}`,
+    });
+  });
+
+  test("a server that cannot listen (its port is taken): one line, exit code 2", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const result = cliWith({ LISTEN_PORT: String(port) }, "routes", listens, "--check");
+      expect(result).toMatchObject({ status: 2, signal: null });
+      expect(result.stderr).toContain(
+        `switchyard-router: uncaught error from the module: listen EADDRINUSE: address already in use :::${port}\n`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  test("a promise the module rejected and left unhandled: counted, though raised after the output", () => {
+    const result = cli("routes", "test/fixtures/cli-rejects.mjs");
+    expect(result).toMatchObject({
+      status: 2,
+      signal: null,
+      stderr: "switchyard-router: uncaught error from the module: cache warm-up failed\n",
+    });
+    expect(result.stdout).toMatch(/^1\s+GET\s+\/health\s+health$/m);
+  });
+
+  test("a module whose top-level await never settles: exit code 2, not a silent 0", () => {
+    expect(cli("routes", "test/fixtures/cli-never-loads.mjs")).toMatchObject({
+      status: 2,
+      signal: null,
+      stdout: "",
+      stderr: "switchyard-router: the module never finished loading (a top-level await that never settles?)\n",
+    });
   });
 });
