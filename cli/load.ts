@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { RouteNode } from "../src/tree.js";
+import { type RouteNode, someNode } from "../src/tree.js";
 
 /*
  * Finds the route tree a module exports: the named export asked for, else the default export, else
- * the one export that is a tree. Every way this can fail is a `CliError` with one line to show.
+ * the one export that is a tree, else the one exported tree that contains all the others (an app and
+ * the subtrees mounted in it, exported for `urlFor` or tests). Every way this can fail is a `CliError`
+ * with one line to show.
  */
 
 /** A failure the CLI reports as one line (and exit code 2). */
@@ -35,14 +37,31 @@ export async function loadTree(file: string, exportName: string | undefined, cwd
   const exports = exportsOf(namespace);
   if (exportName !== undefined) return named(file, exports, exportName);
   if (isTree(exports.get("default"))) return exports.get("default") as RouteNode;
-  const trees = [...exports].filter(([, value]) => isTree(value));
-  if (trees.length === 1) return trees[0]![1] as RouteNode;
+  const trees = [...exports].filter((entry): entry is [string, RouteNode] => isTree(entry[1]));
+  const outer = outermost(trees.map(([, tree]) => tree));
+  if (outer !== undefined) return outer;
   const names = [...exports.keys()].join(", ") || "nothing";
   throw new CliError(
     trees.length === 0
       ? `${file} exports no route tree (it exports: ${names}); pass --export NAME for a function that builds one`
-      : `${file} exports ${trees.length} route trees (${trees.map(([n]) => n).join(", ")}); pick one with --export NAME`,
+      : `${file} exports ${trees.length} route trees (${trees.map(([n]) => n).join(", ")}) and none of them contains ` +
+          "all the others; pick one with --export NAME",
   );
+}
+
+/**
+ * The one tree among `trees` that contains all of them (the same node, or one reachable from it), or
+ * `undefined` when there is none or more than one. The same tree exported under two names counts once.
+ */
+function outermost(trees: readonly RouteNode[]): RouteNode | undefined {
+  const distinct = [...new Set(trees)];
+  const containing = distinct.filter((outer) => distinct.every((inner) => contains(outer, inner)));
+  return containing.length === 1 ? containing[0] : undefined;
+}
+
+/** True when `inner` is `outer` or a node of it. */
+function contains(outer: RouteNode, inner: RouteNode): boolean {
+  return outer === inner || someNode(outer, inner.kind, (node) => node === inner);
 }
 
 /** The module's exports by name; a CommonJS module's `module.exports` object is looked into too. */

@@ -21,7 +21,8 @@ commands:
 
 options:
   --export NAME       the export holding the tree (or a function building it); default: the default
-                      export, else the one export that is a tree
+                      export, else the one exported tree, else the one exported tree that contains
+                      all the others (an app, and subtrees of it exported too)
   --check             (routes, shadowed) exit with 1 when a route is unreachable
   --out FILE          (openapi) write the document to FILE instead of stdout
   --title TEXT        (openapi) info.title (default "API")

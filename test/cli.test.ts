@@ -140,7 +140,7 @@ describe("errors are one clear line, exit code 2", () => {
     ],
     [
       ["routes", "test/fixtures/cli-apps.mjs"],
-      /exports 2 route trees \(adminApi, publicApi\); pick one with --export NAME/,
+      /exports 2 route trees \(adminApi, publicApi\) and none of them contains all the others; pick one with --export NAME/,
     ],
     [["routes", "test/fixtures/cli-apps.mjs", "--export", "version"], /the export "version" is not a route tree/],
     [
@@ -234,5 +234,39 @@ describe("a module that starts a server: the command still exits, with its code"
       stdout: "",
       stderr: "switchyard-router: the module never finished loading (a top-level await that never settles?)\n",
     });
+  });
+});
+
+describe("which export is listed when the module exports several trees", () => {
+  /** The handler column of `routes`, one per route. */
+  function handlers(result: CliResult): string[] {
+    expect(result).toMatchObject({ status: 0, signal: null, stderr: "" });
+    return result.stdout
+      .split("\n\n")[0]!
+      .trimEnd()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(/\s{2,}/)[3]!);
+  }
+
+  test("the default export", () => {
+    expect(handlers(cli("routes", "test/fixtures/cli-default.mjs"))).toEqual(["health"]);
+  });
+
+  test("--export NAME, over the default export and when none contains the others", () => {
+    expect(handlers(cli("routes", "test/fixtures/cli-default.mjs", "--export", "adminApi"))).toEqual(["clearCache"]);
+    expect(handlers(cli("routes", "test/fixtures/cli-apps.mjs", "--export", "adminApi"))).toEqual(["clearCache"]);
+    expect(handlers(cli("routes", "test/fixtures/cli-contained.mjs", "--export", "byId"))).toEqual(["userById"]);
+  });
+
+  test("no default: the one tree that contains all the others (an app and its exported subtrees)", () => {
+    expect(handlers(cli("routes", "test/fixtures/cli-contained.mjs"))).toEqual(["health", "userById", "userByName"]);
+  });
+
+  test("none contains all the others: the trees are listed, --export asked for, exit code 2", () => {
+    expectOneLineError(
+      cli("routes", "test/fixtures/cli-apps.mjs"),
+      /^switchyard-router: test\/fixtures\/cli-apps\.mjs exports 2 route trees \(adminApi, publicApi\) and none of them contains all the others; pick one with --export NAME\n$/,
+    );
   });
 });
