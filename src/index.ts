@@ -4,6 +4,22 @@
  */
 export { nodeRequest, toApplication, type ApplicationOptions } from "./adapters/node.js";
 export { DEFAULT_BODY_LIMIT, type BodyInput, type BodySource } from "./body.js";
+export {
+  cookie,
+  cookieSigner,
+  deleteCookie,
+  isSetCookie,
+  parseCookies,
+  SetCookie,
+  signedCookie,
+  signedCookieParam,
+  type CookieOptions,
+  type CookiePriority,
+  type CookieSecret,
+  type CookieSigner,
+  type SameSite,
+  type SignedCookieReader,
+} from "./cookies/index.js";
 export { HttpError, isHttpError, statusText, type HttpErrorOptions } from "./errors.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
 export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOptions } from "./pipeline.js";
@@ -52,6 +68,7 @@ export {
   reply,
   routeMismatch,
   text,
+  withCookies,
   type HandlerResult,
   type Reply,
   type ReplyBody,
@@ -114,6 +131,7 @@ export {
 } from "./tree.js";
 export {
   badRequest,
+  cookieParam,
   headerParam,
   queryParam,
   queryParams,
@@ -123,4 +141,5 @@ export {
   type NamedValueReader,
   type ParamOptions,
   type ParamReader,
+  type ValueSource,
 } from "./params.js";
