@@ -32,7 +32,7 @@ export async function loadTree(file: string, exportName: string | undefined, cwd
   try {
     namespace = (await import(pathToFileURL(resolved).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new CliError(`cannot load ${file}: ${firstLine(error)}`);
+    throw new CliError(`cannot load ${file}: ${loadFailure(file, error)}`);
   }
   const exports = exportsOf(namespace);
   if (exportName !== undefined) return named(file, exports, exportName);
@@ -94,6 +94,47 @@ function named(file: string, exports: Map<string, unknown>, name: string): Route
       `${file}: the export ${JSON.stringify(name)} is not a route tree (nor a function returning one)`,
     );
   return value;
+}
+
+const TYPESCRIPT = /\.(ts|mts|cts|tsx)$/i;
+const BUILD_FIRST = "build it first (npx tsc) and pass the .js file it writes";
+const LOADER =
+  'run the CLI under a TypeScript loader such as tsx (NODE_OPTIONS="--import tsx" npx switchyard-router …)';
+
+/**
+ * Why a module did not load, for the error line: the error's first line, or for a TypeScript file
+ * Node could not run, what to do instead. `version` is Node's (`22.6.0`): Node strips types with
+ * `--experimental-strip-types` from 22.6 (and 23.0), by itself from 22.18 (and 23.6); it never runs
+ * `.tsx`, nor TypeScript that is not erasable (an `enum`, parameter properties), nor reads
+ * `./users.js` as `./users.ts` as tsc does.
+ */
+export function loadFailure(file: string, error: unknown, version: string = process.versions.node): string {
+  const reason = firstLine(error);
+  if (!TYPESCRIPT.test(file)) return reason;
+  const code = (error as { code?: unknown } | null)?.code;
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  const stripsWithFlag = (major === 22 && minor >= 6) || major >= 23;
+  const stripsByItself = (major === 22 && minor >= 18) || (major === 23 && minor >= 6) || major >= 24;
+  if (code === "ERR_UNKNOWN_FILE_EXTENSION") {
+    if (/\.tsx$/i.test(file)) return `Node does not run .tsx files: ${BUILD_FIRST}, or ${LOADER}`;
+    if (!stripsWithFlag)
+      return (
+        `Node ${version} does not run TypeScript: ${BUILD_FIRST}, or ${LOADER}; ` +
+        "Node ≥ 22.6 runs TypeScript with --experimental-strip-types"
+      );
+    if (!stripsByItself)
+      return (
+        `Node ${version} runs TypeScript only with --experimental-strip-types ` +
+        `(NODE_OPTIONS=--experimental-strip-types npx switchyard-router …), or ${BUILD_FIRST}`
+      );
+    return `type stripping is off in this Node (--no-experimental-strip-types): ${BUILD_FIRST}, or turn it on`;
+  }
+  if (code === "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX" || code === "ERR_INVALID_TYPESCRIPT_SYNTAX")
+    return `${reason} (Node runs only erasable TypeScript: ${BUILD_FIRST}, or ${LOADER})`;
+  const missing = /^Cannot find module '(.+)\.js'/.exec(reason)?.[1];
+  if (code === "ERR_MODULE_NOT_FOUND" && missing !== undefined && existsSync(`${missing}.ts`))
+    return `${reason} (Node does not read a .js import as the .ts file beside it, as tsc does: ${BUILD_FIRST}, or ${LOADER})`;
+  return reason;
 }
 
 /** The first line of an error's message. */

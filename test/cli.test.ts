@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { loadFailure } from "../cli/load";
 import { printRoutes, type RouteNode } from "../src";
 
 /*
@@ -267,6 +268,72 @@ describe("which export is listed when the module exports several trees", () => {
     expectOneLineError(
       cli("routes", "test/fixtures/cli-apps.mjs"),
       /^switchyard-router: test\/fixtures\/cli-apps\.mjs exports 2 route trees \(adminApi, publicApi\) and none of them contains all the others; pick one with --export NAME\n$/,
+    );
+  });
+});
+
+describe("a TypeScript module: what to do instead, for the Node that runs the CLI", () => {
+  test("the real run: one line naming the build and the option for this Node, not a bare ERR_UNKNOWN_FILE_EXTENSION", () => {
+    const result = cli("routes", "test/fixtures/cli-app.ts");
+    expectOneLineError(result, /^switchyard-router: cannot load test\/fixtures\/cli-app\.ts: /);
+    expect(result.stderr).toContain("build it first (npx tsc) and pass the .js file it writes");
+    expect(result.stderr).not.toContain("Unknown file extension");
+    const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
+    if (major < 22 || (major === 22 && minor < 6))
+      expect(result.stderr).toContain(
+        `Node ${process.versions.node} does not run TypeScript: build it first (npx tsc) and pass the .js file it writes, ` +
+          'or run the CLI under a TypeScript loader such as tsx (NODE_OPTIONS="--import tsx" npx switchyard-router …); ' +
+          "Node ≥ 22.6 runs TypeScript with --experimental-strip-types\n",
+      );
+  });
+
+  const unknownExtension = Object.assign(new Error('Unknown file extension ".ts" for /app/app.ts'), {
+    code: "ERR_UNKNOWN_FILE_EXTENSION",
+  });
+
+  test.each([
+    [
+      "20.19.0",
+      /^Node 20\.19\.0 does not run TypeScript: build it first .*--import tsx.*; Node ≥ 22\.6 runs TypeScript with --experimental-strip-types$/,
+    ],
+    ["22.5.1", /^Node 22\.5\.1 does not run TypeScript: .*Node ≥ 22\.6 runs/],
+    [
+      "22.6.0",
+      /^Node 22\.6\.0 runs TypeScript only with --experimental-strip-types \(NODE_OPTIONS=--experimental-strip-types npx switchyard-router …\), or build it first/,
+    ],
+    ["23.5.0", /^Node 23\.5\.0 runs TypeScript only with --experimental-strip-types/],
+    ["22.18.0", /^type stripping is off in this Node \(--no-experimental-strip-types\): build it first/],
+    ["24.1.0", /^type stripping is off in this Node/],
+  ])("unknown extension .ts on Node %s", (version, expected) => {
+    expect(loadFailure("app.ts", unknownExtension, version)).toMatch(expected);
+  });
+
+  test("a .tsx file, TypeScript Node cannot strip, a .js import of a .ts file; other files and errors as they are", () => {
+    expect(loadFailure("app.tsx", unknownExtension, "24.1.0")).toMatch(
+      /^Node does not run \.tsx files: build it first/,
+    );
+    const enumError = Object.assign(new Error("TypeScript enum is not supported in strip-only mode"), {
+      code: "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX",
+    });
+    expect(loadFailure("app.mts", enumError, "24.1.0")).toMatch(
+      /^TypeScript enum is not supported in strip-only mode \(Node runs only erasable TypeScript: build it first .*--import tsx/,
+    );
+    const beside = path.join(root, "test/fixtures/cli-app");
+    const notFound = Object.assign(new Error(`Cannot find module '${beside}.js' imported from /app/server.ts`), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+    expect(loadFailure("server.ts", notFound, "24.1.0")).toMatch(
+      /\(Node does not read a \.js import as the \.ts file beside it, as tsc does: build it first/,
+    );
+    const missingPackage = Object.assign(new Error("Cannot find package 'express' imported from /app/app.ts"), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+    expect(loadFailure("app.ts", missingPackage, "24.1.0")).toBe(
+      "Cannot find package 'express' imported from /app/app.ts",
+    );
+    expect(loadFailure("app.js", unknownExtension, "20.19.0")).toBe('Unknown file extension ".ts" for /app/app.ts');
+    expect(loadFailure("app.ts", new Error("database not configured\nsecond line"), "20.19.0")).toBe(
+      "database not configured",
     );
   });
 });
