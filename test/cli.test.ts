@@ -337,3 +337,18 @@ describe("a TypeScript module: what to do instead, for the Node that runs the CL
     );
   });
 });
+
+describe("names in the listing", () => {
+  test("a function's name, the route info's name, <inline> for a function written in the route", () => {
+    const result = cli("routes", "test/fixtures/cli-names.mjs");
+    expect(result).toMatchObject({ status: 0, signal: null, stderr: "" });
+    expect(result.stdout.trimEnd().split("\n")).toEqual([
+      "#  METHOD  PATH     HANDLER     NOTES",
+      "1  GET     /users   listUsers",
+      "2  GET     /health  <inline>",
+      "3  GET     /docs    Docs.index",
+      "4  DELETE  /cache   clear       guard: <inline>",
+      "5  GET     /admin   <inline>    guard: isAdmin, <inline>",
+    ]);
+  });
+});
