@@ -5,6 +5,14 @@ import type { Handler } from "../../tree.js";
 import { extendVars, type Vars, type VarsFactory, varsShape } from "../../vars.js";
 
 /*
+ * One route of a compiled program (a chain of chains.ts, numbered in first-match order) as running it
+ * needs it: its leaf and handler, how many segments it consumes, and how its variables are bound
+ * from a walk's records. Build makes them (build/program.ts), generated code reads its variables
+ * (generate/walk-answers.ts), run binds them (run/find.ts, run/dispatch.ts). A route's "variables"
+ * are what it captures (label, parser, depth); its "vars" the object a handler gets.
+ */
+
+/*
  * Shared by the routes without variables. Not frozen, and each of the kind V8 gives the lists it
  * stands for: a frozen list, or an empty `[]` where lists of strings are expected, has a map of its
  * own, and code that read both kinds was compiled again.

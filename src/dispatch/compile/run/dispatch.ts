@@ -1,10 +1,14 @@
-import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../reply.js";
-import type { RequestContext } from "../../request.js";
-import { NONE } from "./states.js";
-import { routeOf } from "./automaton.js";
-import { isThenable } from "../../thenable.js";
+import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../../reply.js";
+import type { RequestContext } from "../../../request.js";
+import { isThenable } from "../../../thenable.js";
+import { copyVars, type Vars } from "../../../vars.js";
+import { NONE, routeOf } from "../answers.js";
 import type { Program } from "./program.js";
-import { copyVars, type Vars } from "../../vars.js";
+
+/*
+ * `dispatch` of a compiled router: the routes a request matches, run in order until one answers,
+ * resuming the search after each route that turns it down, as the interpreter would.
+ */
 
 type Outcome = Reply | null | Promise<Reply | null>;
 

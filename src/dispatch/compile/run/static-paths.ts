@@ -1,4 +1,4 @@
-import { NONE } from "./states.js";
+import { NONE } from "../answers.js";
 
 /**
  * Whole raw paths whose first route is known at compile time (a fully static route), found with
