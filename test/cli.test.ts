@@ -88,6 +88,7 @@ describe("switchyard-router routes / shadowed", () => {
       status: 0,
       stdout: expect.stringContaining("usage: switchyard-router <command> <module>"),
     });
+    expect(cli("--help").stdout).toMatch(/contains all the others.*exit codes: 0 done, 1 --check.*exits when done/s);
   });
 });
 
