@@ -25,11 +25,15 @@ process.on("uncaughtException", (error) => {
   void exit(2);
 });
 
-// the event loop emptied before the command finished: the module's top-level await never settled
-process.on("exit", () => {
+// the process ends before the command finished: the module called process.exit() while loading, or
+// the event loop emptied while its top-level await never settled; never a silent 0
+process.on("exit", (code) => {
   if (exiting) return;
-  stderr.write("switchyard-router: the module never finished loading (a top-level await that never settles?)\n");
-  process.exitCode = 2;
+  stderr.write(
+    "switchyard-router: the module ended the process before it finished loading " +
+      "(it called process.exit(), or its top-level await never settles)\n",
+  );
+  if (code === 0) process.exitCode = 2;
 });
 
 void run(

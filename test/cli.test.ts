@@ -229,12 +229,17 @@ describe("a module that starts a server: the command still exits, with its code"
     expect(result.stdout).toMatch(/^1\s+GET\s+\/health\s+health$/m);
   });
 
-  test("a module whose top-level await never settles: exit code 2, not a silent 0", () => {
-    expect(cli("routes", "test/fixtures/cli-never-loads.mjs")).toMatchObject({
-      status: 2,
-      signal: null,
-      stdout: "",
-      stderr: "switchyard-router: the module never finished loading (a top-level await that never settles?)\n",
+  test("a module whose top-level await never settles, or that calls process.exit(0): exit code 2, not a silent 0", () => {
+    const ended =
+      "switchyard-router: the module ended the process before it finished loading " +
+      "(it called process.exit(), or its top-level await never settles)\n";
+    const expected = { status: 2, signal: null, stdout: "", stderr: ended };
+    expect(cli("routes", "test/fixtures/cli-never-loads.mjs")).toMatchObject(expected);
+    expect(cliWith({ EXIT_WHILE_LOADING: "0" }, "routes", "test/fixtures/cli-never-loads.mjs")).toMatchObject(expected);
+    // a code of its own is kept
+    expect(cliWith({ EXIT_WHILE_LOADING: "3" }, "routes", "test/fixtures/cli-never-loads.mjs")).toMatchObject({
+      ...expected,
+      status: 3,
     });
   });
 });
