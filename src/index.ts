@@ -26,6 +26,7 @@ export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOp
 export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
+export { explainCompiled, type ExplainedPart } from "./dispatch/compile/explain.js";
 export { interpret, interpreter } from "./dispatch/interpret.js";
 export {
   CONNECT,

@@ -15,7 +15,7 @@ const GENERATED_LINES = 1200;
  * hand-overs to the table walk cost what it saved (GitHub's 516 routes: 7–13 % slower; 1,000 and
  * 10,000 routes: level; notes/issue-12.md, round 2).
  */
-const GENERATED_ROUTES = 256;
+export const GENERATED_ROUTES = 256;
 
 /**
  * Where generated code is reported while an automaton is built (the printer's: explain.ts): each

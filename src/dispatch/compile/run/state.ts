@@ -191,6 +191,11 @@ export class State {
     return this.other;
   }
 
+  /** The slots of the literal table (0: no table; one literal is compared without one), for the printer. */
+  literalSlots(): number {
+    return this.table === null ? 0 : this.table.length / 4;
+  }
+
   /**
    * Where the segment of the raw path or request target `text` starting at `start` leads, its end
    * then in `records.matchedEnd`: a literal is matched where it lies, the end looked for only when

@@ -35,6 +35,14 @@ export class StaticPaths {
     }
   }
 
+  /** Every path and its route, in the table's order (for the printer). */
+  entries(): [string, number][] {
+    const out: [string, number][] = [];
+    for (let slot = 0; slot < this.table.length; slot += 2)
+      if (this.table[slot] !== undefined) out.push([this.table[slot] as string, this.table[slot + 1] as number]);
+    return out;
+  }
+
   /** The route known for the raw path `path`, or NONE. */
   get(path: string): number {
     const lengths = this.lengths;
