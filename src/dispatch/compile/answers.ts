@@ -18,8 +18,9 @@ import type { Vars } from "../../vars.js";
  * ends the ascending route lists a state keeps (so a scan for "the first route after k" needs no
  * length test).
  *
- * Example: `GET /nothing` answers NONE (`find` reports `null`, dispatch a 404); a state where only
- * route 0 completes keeps `[0, NONE]`.
+ * Example: `GET /nothing` answers NONE (`find` reports `null`, dispatch a 404). The state reached by
+ * `/users/42` keeps the routes that match when the path ends there as `[0, 1, NONE]` (both accept
+ * `42`, route 0 first), the one reached by `/users/bob` keeps `[1, NONE]`.
  */
 export const NONE = 0x7fffffff;
 
