@@ -23,6 +23,7 @@ export {
 export { HttpError, isHttpError, statusText, type HttpErrorOptions } from "./errors.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
 export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOptions } from "./pipeline.js";
+export { redirect, type RedirectOptions, type RedirectStatus } from "./redirect.js";
 export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
