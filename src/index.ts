@@ -20,7 +20,15 @@ export {
   type SameSite,
   type SignedCookieReader,
 } from "./cookies/index.js";
-export { HttpError, isHttpError, statusText, type HttpErrorOptions } from "./errors.js";
+export {
+  forbidden,
+  HttpError,
+  isHttpError,
+  refuse,
+  statusText,
+  unauthorized,
+  type HttpErrorOptions,
+} from "./errors.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
 export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOptions } from "./pipeline.js";
 export { redirect, type RedirectOptions, type RedirectStatus } from "./redirect.js";
