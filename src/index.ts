@@ -30,7 +30,14 @@ export {
   type HttpErrorOptions,
 } from "./errors.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
-export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOptions } from "./pipeline.js";
+export {
+  errorReply,
+  pipeline,
+  type ErrorRequest,
+  type FrameworkOptions,
+  type Pipeline,
+  type PipelineOptions,
+} from "./pipeline.js";
 export { redirect, type RedirectOptions, type RedirectStatus } from "./redirect.js";
 export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
