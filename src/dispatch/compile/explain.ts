@@ -61,10 +61,15 @@ export function explainCompiled(tree: Route, part: ExplainedPart = "all"): strin
   const dispatch = buildProgram(tree, false, false, new Map(), sink, guarded ? "dispatch" : "dispatch and find");
   const find = guarded ? buildProgram(tree, true, false, new Map(), sink, "find") : dispatch;
   frontOf(find, (parameters, body) => sink(guarded ? "find" : "dispatch and find", "find front", parameters, body));
-  const programs = new Map<Program, string>();
+  // every program by its names: a guard's is shared by the routes that reach the same guard node
+  const programs = new Map<Program, string[]>();
   const listed = (program: Program, name: string): void => {
-    if (programs.has(program)) return;
-    programs.set(program, name);
+    const names = programs.get(program);
+    if (names !== undefined) {
+      names.push(name);
+      return;
+    }
+    programs.set(program, [name]);
     program.routes.forEach((route, id) => {
       if (route.leaf.kind === "guard") listed(program.continuation(id), `${name} / guard ${id}`);
     });
@@ -72,8 +77,11 @@ export function explainCompiled(tree: Route, part: ExplainedPart = "all"): strin
   listed(dispatch, guarded ? "dispatch" : "dispatch and find");
   if (guarded) listed(find, "find");
   const out = part === "code" ? [] : [LEGEND, ""];
-  for (const [program, name] of programs) {
-    out.push(`program ${name}${name.includes("guard") ? " (what the guard lets through, from its segment on)" : ""}`);
+  for (const [program, [name, ...also]] of programs) {
+    const same = also.length > 0 ? `, also ${also.join(", ")}` : "";
+    out.push(
+      `program ${name}${name!.includes("guard") ? ` (what the guard lets through, from its segment on${same})` : ""}`,
+    );
     if (part !== "code") out.push(...automatonOf(program));
     if (part !== "automaton") out.push(...codeOf(sources.filter((source) => source.program === name)));
     out.push("");
@@ -84,7 +92,7 @@ export function explainCompiled(tree: Route, part: ExplainedPart = "all"): strin
 /** The routes, entries and states of `program`'s automaton. */
 function automatonOf(program: Program): string[] {
   const { chains } = program.automaton;
-  const out = ["  routes, in first-match order:"];
+  const out = [`  routes, in first-match order:${chains.length === 0 ? " none" : ""}`];
   const rows = chains.map((chain, id) => [`#${id}`, chain.method ?? "*", template(chain), leafOf(chain)]);
   out.push(...aligned(rows).map((row) => `    ${row}`));
   const { methods, entries, otherwise } = program.automaton.byMethod();
@@ -123,8 +131,7 @@ function statesFrom(start: State, names: Map<State, string>): string[] {
   const listed = names.has(start);
   const queue = listed ? [] : [start];
   const out = [`    states from ${name(start)}${listed ? " (listed above)" : ""}:`];
-  const follow = (state: State | null | undefined): string => {
-    if (state === undefined) return "(not built yet)";
+  const follow = (state: State | null): string => {
     if (state !== null && !names.has(state)) queue.push(state);
     return name(state);
   };
@@ -155,14 +162,20 @@ function statesFrom(start: State, names: Map<State, string>): string[] {
 }
 
 /** Where a segment that is no literal of `state` goes: one state, none, or by the verdicts of its parsers. */
-function othersOf(state: State, follow: (state: State | null | undefined) => string): string {
+function othersOf(state: State, follow: (state: State | null) => string): string {
   const otherwise = state.otherwise;
   if (otherwise !== undefined) return follow(otherwise);
   const deciders = state.deciders();
-  const byMask = Array.from({ length: 1 << deciders.length }, (_, mask) => {
+  const byMask: string[] = [];
+  for (let mask = 0; mask < 1 << deciders.length; mask++) {
+    // (past four parsers, the state of a set of verdicts is built when it first occurs)
+    const target = state.targetOf(mask);
+    if (target === undefined) continue;
     const accepted = deciders.filter((_, i) => (mask & (1 << i)) !== 0).map((parser) => parser.name);
-    return `{${accepted.join(",")}} → ${follow(state.targetOf(mask))}`;
-  });
+    byMask.push(`{${accepted.join(",")}} → ${follow(target)}`);
+  }
+  if (!state.parsedTargetsComplete())
+    byMask.push(`${byMask.length === 0 ? "the state of each set" : "other sets"} built when it first occurs`);
   return `by parsers ${deciders.map((parser) => parser.name).join(", ")}: ${byMask.join(", ")}`;
 }
 
