@@ -120,6 +120,20 @@ export {
   type UnreachablePolicy,
 } from "./tools/shadow.js";
 export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./tools/url.js";
+export {
+  lastEventId,
+  sse,
+  sseChannel,
+  sseComment,
+  sseFrame,
+  type SseChannel,
+  type SseChannelStart,
+  type SseComment,
+  type SseEvent,
+  type SseMessage,
+  type SseOptions,
+  type SseSource,
+} from "./sse/index.js";
 export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
   alt,
