@@ -9,7 +9,7 @@ import { CliError, firstLine, loadTree } from "./load.js";
 /*
  * The command-line tool: loads a module that exports a route tree and prints its routes, its shadow
  * report, or its OpenAPI document. Exit codes: 0 done, 1 `--check` found an unreachable route,
- * 2 a usage or loading error (one line on stderr).
+ * 2 a usage or loading error (one line on stderr). main.ts makes the process exit when done.
  */
 
 export const USAGE = `usage: switchyard-router <command> <module> [options]
@@ -19,15 +19,24 @@ commands:
   shadowed <module>   the shadow report only
   openapi <module>    the OpenAPI 3.1 document (JSON)
 
+<module> is a JavaScript file that exports a route tree (a .ts file: build it first, or run the
+command under a TypeScript loader). The tree listed is the export --export names, else the default
+export, else the one exported tree, or the one that contains all the others (an app, and subtrees of
+it exported too); otherwise the command names the trees and asks for --export.
+
 options:
-  --export NAME       the export holding the tree (or a function building it); default: the default
-                      export, else the one export that is a tree
+  --export NAME       the export holding the tree, or a function that builds it (called with no
+                      arguments)
   --check             (routes, shadowed) exit with 1 when a route is unreachable
   --out FILE          (openapi) write the document to FILE instead of stdout
   --title TEXT        (openapi) info.title (default "API")
   --api-version TEXT  (openapi) info.version (default "0.0.0")
   --server URL        (openapi) a server URL; may be repeated
   --help              this text
+
+exit codes: 0 done, 1 --check found an unreachable route, 2 an error (one line on stderr: a usage
+error, a module that does not load or throws, no tree to list). The command exits when done even if
+the module started a server or a timer (a note on stderr says so).
 `;
 
 /** Where the tool writes. */

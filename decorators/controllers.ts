@@ -16,7 +16,7 @@ import {
   type RouteNode,
   use,
 } from "../src/tree.js";
-import { argReader, type ArgReader } from "./arguments.js";
+import { argReader, type ArgReader, waitsFor } from "./arguments.js";
 import { bodyLibraries } from "./body.js";
 import { ControllerError } from "./errors.js";
 import { isGuardClass } from "./guard.js";
@@ -268,7 +268,7 @@ function handlerFor(cls: ClassLike, planned: PlannedRoute, fixed: object | undef
     );
   }
   const readers = planned.args.map((a) => (a === undefined ? undefined : argReader(a)));
-  const waits = planned.args.some((a) => a?.kind === "body");
+  const waits = planned.args.some(waitsFor);
   const handler =
     fixed === undefined
       ? requestScoped(cls, method, readers, waits, instances)

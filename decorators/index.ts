@@ -1,6 +1,6 @@
 /**
  * switchyard-router/decorators: class-based controllers (`@Match`, `@Route`, `@Guard`, `@Use`, and the
- * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Body`, `@Req`) collected into the same route
+ * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Cookie`, `@Body`, `@Req`) collected into the same route
  * tree as the functional API; `body()`, the functional form of `@Body`; and parser classes for user
  * types (`Newtype`, `@PathType`, class-validator refinement). Loads `reflect-metadata`.
  * @packageDocumentation
@@ -28,7 +28,16 @@ export {
   type NewtypeValue,
   type ParserClass,
 } from "./newtype.js";
-export { Body, Header, PathVar, Query, Req, type QueryOptions } from "./parameters.js";
+export {
+  Body,
+  Cookie,
+  Header,
+  PathVar,
+  Query,
+  Req,
+  type CookieParamOptions,
+  type QueryOptions,
+} from "./parameters.js";
 export { Route, type RouteMethod } from "./route.js";
 export { Use, type Interceptor, type UseDecorator } from "./use.js";
 export { isValid, validated } from "./validation.js";

@@ -2,6 +2,7 @@
 // decorated; importing it here (the entry loads this file) means an app cannot forget it, and it is
 // harmless when the app imports it too. See the README, "Decorators".
 import "reflect-metadata";
+import type { CookieSigner } from "../src/cookies/sign.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import type { GuardPredicate, Middleware } from "../src/tree.js";
 import type { BodyOptions } from "./body.js";
@@ -35,6 +36,12 @@ export interface ValueOptions {
   readonly array?: boolean | undefined;
 }
 
+/** How a `@Cookie` parameter reads its value: `@Query`'s options, and the signer of a signed cookie. */
+export interface CookieValueOptions extends ValueOptions {
+  /** The cookie is signed: verified with this signer. */
+  readonly signed?: CookieSigner | undefined;
+}
+
 /** How a `@Body` parameter reads its value: `body()`'s options and the DTO class. */
 export interface BodyRecordOptions extends BodyOptions {
   /** The DTO class; when absent, the parameter's declared type. */
@@ -47,6 +54,7 @@ export type ParamSource =
   | { readonly kind: "request" }
   | { readonly kind: "query"; readonly name: string; readonly options: ValueOptions }
   | { readonly kind: "header"; readonly name: string; readonly options: ValueOptions }
+  | { readonly kind: "cookie"; readonly name: string; readonly options: CookieValueOptions }
   | { readonly kind: "body"; readonly options: BodyRecordOptions };
 
 /** A decorated parameter: where it is, what it receives. */

@@ -1,3 +1,4 @@
+import type { CookieSigner } from "../src/cookies/sign.js";
 import type { ParamOptions } from "../src/params.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import type { BodyOptions } from "./body.js";
@@ -8,7 +9,8 @@ import { ownerOf, rejectStandardCall } from "./targets.js";
 /*
  * Parameter decorators: each records where a method's parameter takes its value from. Every source has
  * a functional counterpart that `controllers()` calls to fill it: `req.vars[label]`, the request itself,
- * `queryParam`/`queryParams`, `headerParam` (switchyard-router) and `body` (this module's body.ts).
+ * `queryParam`/`queryParams`, `headerParam`, `cookieParam`/`signedCookieParam` (switchyard-router) and
+ * `body` (this module's body.ts).
  */
 
 type ParamDecorator = (target: object, method: string | symbol | undefined, index: number) => void;
@@ -69,6 +71,35 @@ export function Header(name: string, type?: PathParser<unknown>, options?: Param
     });
 }
 
+/** Options of `@Cookie`. */
+export interface CookieParamOptions extends ParamOptions {
+  /**
+   * The cookie is signed (set with `signedCookie`): it is verified with this signer (see
+   * `signedCookieParam`), and one whose signature is wrong counts as not sent.
+   */
+  readonly signed?: CookieSigner;
+}
+
+/**
+ * Parameter decorator: the request cookie `name` (case-sensitive; the first of duplicates; read as sent,
+ * not percent-decoded), parsed like `@Query`'s values — with `type`, or the parser the declared
+ * parameter type names. A missing (unless `optional`) or unparsable cookie answers **400** naming it.
+ * With `signed`, the cookie's signature is checked first and a wrong one counts as not sent. Functional
+ * form: `cookieParam(req, name, type, options)` / `signedCookieParam(req, name, signer, type, options)`.
+ */
+export function Cookie(name: string, type?: PathParser<unknown>, options?: CookieParamOptions): ParamDecorator {
+  checkName("@Cookie", name);
+  checkType("@Cookie", type);
+  const signed = options?.signed;
+  if (
+    signed !== undefined &&
+    (typeof signed !== "object" || signed === null || typeof (signed as Partial<CookieSigner>).verify !== "function")
+  )
+    throw new TypeError("@Cookie: signed must be a cookie signer (cookieSigner(secrets))");
+  return (target, method, index) =>
+    record(target, method, index, "@Cookie", { kind: "cookie", name, options: { ...options, type } });
+}
+
 /**
  * Parameter decorator: the JSON body (within the body limit) as an instance of `type` — or of the
  * declared parameter class — built with class-transformer and validated with class-validator (nested
@@ -109,6 +140,8 @@ export function decoratorName(p: ParamSource): string {
       return `@Query(${JSON.stringify(p.name)})`;
     case "header":
       return `@Header(${JSON.stringify(p.name)})`;
+    case "cookie":
+      return `@Cookie(${JSON.stringify(p.name)})`;
     case "body":
       return "@Body()";
   }

@@ -1,3 +1,4 @@
+import type { CookieSigner } from "../src/cookies/sign.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import { Bool, Text } from "../src/parsers/index.js";
 import { PatternError, parsePattern, type ParsedPattern, type VariablePart } from "../src/pattern/index.js";
@@ -41,6 +42,14 @@ export type ArgSource =
       readonly array: boolean;
     }
   | { readonly kind: "header"; readonly name: string; readonly parser: PathParser<unknown>; readonly optional: boolean }
+  | {
+      readonly kind: "cookie";
+      readonly name: string;
+      readonly parser: PathParser<unknown>;
+      readonly optional: boolean;
+      /** A signed cookie's signer; its reader is then asynchronous. */
+      readonly signed: CookieSigner | undefined;
+    }
   | { readonly kind: "body"; readonly type: new () => object; readonly options: Omit<BodyRecordOptions, "type"> };
 
 /** A route method, checked. */
@@ -367,6 +376,11 @@ function settle(
       const parser = p.options.type ?? parserFor(cls, method, p, declared);
       checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
       return { kind: "header", name: p.name, parser, optional: p.options.optional ?? false };
+    }
+    case "cookie": {
+      const parser = p.options.type ?? parserFor(cls, method, p, declared);
+      checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
+      return { kind: "cookie", name: p.name, parser, optional: p.options.optional ?? false, signed: p.options.signed };
     }
     case "body": {
       const { type = declared, ...options } = p.options;

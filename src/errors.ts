@@ -81,3 +81,37 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? (status < 500 ? "Client Error" : "Server Error");
 }
+
+/**
+ * A 401 {@link HttpError} for a guard (or handler) to throw: the request needs credentials it lacks.
+ * `challenge` is its `WWW-Authenticate` header, which a 401 must carry (RFC 9110 §15.5.2): the scheme
+ * and its parameters, e.g. `Bearer realm="api"` or `Basic realm="admin", charset="UTF-8"`. With a guard,
+ * `guard((req) => signedIn(req) || refuse(unauthorized()), next)` answers 401 instead of trying the next
+ * route (see {@link refuse}).
+ */
+export function unauthorized(challenge = "Bearer", message?: string): HttpError {
+  if (typeof challenge !== "string" || challenge.trim() === "")
+    throw new TypeError("unauthorized: the challenge (WWW-Authenticate) must be a non-empty string, e.g. 'Bearer'");
+  return new HttpError(401, message, { headers: { "www-authenticate": challenge } });
+}
+
+/**
+ * A 403 {@link HttpError} for a guard (or handler) to throw: the client is known but may not do this.
+ * `guard((req) => isAdmin(req) || refuse(forbidden("admins only")), next)`.
+ */
+export function forbidden(message?: string): HttpError {
+  return new HttpError(403, message);
+}
+
+/**
+ * Throws `error`: a guard's way to **answer** instead of falling through. A guard predicate that returns
+ * `false` is a mismatch, and the next route is tried (the spec's rule); one that throws an
+ * {@link HttpError} ends the request with that error's answer (its status, headers and JSON body), on
+ * every dispatcher and adapter, whatever routes come after. Typed `never`, so it fits after `||`:
+ * `(req) => hasKey(req) || refuse(unauthorized('ApiKey realm="api"'))`. In a guard class's
+ * `canActivate`, `throw forbidden()` is the same.
+ */
+export function refuse(error: HttpError): never {
+  if (!isHttpError(error)) throw new TypeError("refuse: give an HttpError (e.g. unauthorized() or forbidden())");
+  throw error;
+}

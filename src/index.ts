@@ -4,12 +4,45 @@
  */
 export { nodeRequest, toApplication, type ApplicationOptions } from "./adapters/node.js";
 export { DEFAULT_BODY_LIMIT, type BodyInput, type BodySource } from "./body.js";
-export { HttpError, isHttpError, statusText, type HttpErrorOptions } from "./errors.js";
+export {
+  cookie,
+  cookieSigner,
+  deleteCookie,
+  isSetCookie,
+  parseCookies,
+  SetCookie,
+  signedCookie,
+  signedCookieParam,
+  type CookieOptions,
+  type CookiePriority,
+  type CookieSecret,
+  type CookieSigner,
+  type SameSite,
+  type SignedCookieReader,
+} from "./cookies/index.js";
+export {
+  forbidden,
+  HttpError,
+  isHttpError,
+  refuse,
+  statusText,
+  unauthorized,
+  type HttpErrorOptions,
+} from "./errors.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
-export { errorReply, pipeline, type ErrorRequest, type Pipeline, type PipelineOptions } from "./pipeline.js";
+export {
+  errorReply,
+  pipeline,
+  type ErrorRequest,
+  type FrameworkOptions,
+  type Pipeline,
+  type PipelineOptions,
+} from "./pipeline.js";
+export { redirect, type RedirectOptions, type RedirectStatus } from "./redirect.js";
 export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
+export { explainCompiled, type ExplainedPart } from "./dispatch/compile/explain.js";
 export { interpret, interpreter } from "./dispatch/interpret.js";
 export {
   CONNECT,
@@ -52,6 +85,7 @@ export {
   reply,
   routeMismatch,
   text,
+  withCookies,
   type HandlerResult,
   type Reply,
   type ReplyBody,
@@ -86,6 +120,20 @@ export {
   type UnreachablePolicy,
 } from "./tools/shadow.js";
 export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./tools/url.js";
+export {
+  lastEventId,
+  sse,
+  sseChannel,
+  sseComment,
+  sseFrame,
+  type SseChannel,
+  type SseChannelStart,
+  type SseComment,
+  type SseEvent,
+  type SseMessage,
+  type SseOptions,
+  type SseSource,
+} from "./sse/index.js";
 export { inject, testClient, type InjectRequest, type InjectResponse, type TestClient } from "./testing.js";
 export {
   alt,
@@ -120,6 +168,7 @@ export type { MatchedRoute } from "./matched-route.js";
 export { cors, type CorsOptions, type CorsOrigin } from "./middleware/cors.js";
 export {
   badRequest,
+  cookieParam,
   headerParam,
   queryParam,
   queryParams,
@@ -129,4 +178,5 @@ export {
   type NamedValueReader,
   type ParamOptions,
   type ParamReader,
+  type ValueSource,
 } from "./params.js";

@@ -15,6 +15,23 @@ export interface MatchedRoute {
   readonly template: string;
 }
 
+/** What names a route: its method, its segment tests from the root, and whether the path must end there. */
+export interface RouteName {
+  readonly method: string | null;
+  readonly tests: readonly SegmentTest[];
+  readonly exact: boolean;
+}
+
+/** The name of `inner`, a route of the subtree that `outer` (a route ending at a gate) leads to. */
+export function nameBelow(outer: RouteName | null, inner: RouteName): RouteName {
+  if (outer === null) return inner;
+  return {
+    method: inner.method ?? outer.method,
+    tests: [...outer.tests, ...inner.tests],
+    exact: outer.exact || inner.exact,
+  };
+}
+
 /** The {@link MatchedRoute} of a route with these tests, made once per route. */
 export function matchedRoute(method: string | null, tests: readonly SegmentTest[], exact: boolean): MatchedRoute {
   let pattern = "";

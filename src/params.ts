@@ -4,19 +4,25 @@ import { Text } from "./parsers/text.js";
 import type { RoutedRequest } from "./request.js";
 
 /*
- * Query parameters and headers, read with the path parsers (WebGear reads them with the same
+ * Query parameters, headers and cookies, read with the path parsers (WebGear reads them with the same
  * FromHttpApiData as path variables). Unlike a path segment, which decides which route answers and so
- * is a mismatch, a missing or malformed query parameter or header is the client's mistake about a
- * route that did answer: a 400 naming it. The `@Query`/`@Header` decorators are built on these.
+ * is a mismatch, a missing or malformed query parameter, header or cookie is the client's mistake about
+ * a route that did answer: a 400 naming it. The `@Query`/`@Header`/`@Cookie` decorators are built on these.
  */
+
+/** Where a named value of a request is: its query, its headers or its cookies. */
+export type ValueSource = "query" | "header" | "cookie";
 
 /** One failing field of a 400: where it is, its name, the constraint it fails, and a sentence. */
 export interface FieldError {
-  /** Where the field is: `query`, `header` or `body`. */
-  readonly in: "query" | "header" | "body";
-  /** The query parameter or header name, or the body property's path (`address.city`, `items.0.qty`). */
+  /** Where the field is: `query`, `header`, `cookie` or `body`. */
+  readonly in: ValueSource | "body";
+  /** The query parameter, header or cookie name, or the body property's path (`address.city`, `items.0.qty`). */
   readonly field: string;
-  /** What it fails: `required`, a parser's name (`Int`), or a class-validator constraint (`isEmail`). */
+  /**
+   * What it fails: `required`, a parser's name (`Int`), `signature` (a signed cookie whose signature is
+   * wrong), or a class-validator constraint (`isEmail`).
+   */
   readonly constraint: string;
   /** The failure, in words. */
   readonly message: string;
@@ -29,7 +35,7 @@ export function badRequest(message: string, errors: readonly FieldError[]): Http
   return new HttpError(400, message, { details: { errors } });
 }
 
-/** Options of {@link queryParam} and {@link headerParam}. */
+/** Options of {@link queryParam}, {@link headerParam} and {@link cookieParam}. */
 export interface ParamOptions {
   /** A missing value is `undefined` instead of a 400. */
   readonly optional?: boolean;
@@ -38,7 +44,7 @@ export interface ParamOptions {
 type AnyRequest = RoutedRequest<object>;
 
 /**
- * Reads one named value of a request (a query parameter or a header), parsed with `parser` (`Text`
+ * Reads one named value of a request (a query parameter, a header or a cookie), parsed with `parser` (`Text`
  * unless given). Missing (unless `optional`) or unparsable: throws a 400 {@link HttpError} naming the
  * value and the type.
  */
@@ -61,13 +67,10 @@ export interface NamedValueReader {
 }
 
 /** A reader of one named value, from where it is and how to get it. */
-function namedValue(
-  where: "query" | "header",
-  get: (request: AnyRequest, name: string) => string | null,
-): NamedValueReader {
+function namedValue(where: ValueSource, get: (request: AnyRequest, name: string) => string | null): NamedValueReader {
   return ((request: AnyRequest, name: string, parser: PathParser<unknown> = Text, options: ParamOptions = {}) => {
     const value = get(request, name);
-    return value === null ? absent(where, name, parser, options) : parsed(where, name, parser, value);
+    return value === null ? absentValue(where, name, parser, options) : parsedValue(where, name, parser, value);
   }) as NamedValueReader;
 }
 
@@ -81,6 +84,14 @@ export const queryParam: NamedValueReader = namedValue("query", (request, name) 
 export const headerParam: NamedValueReader = namedValue("header", (request, name) => request.headers.get(name));
 
 /**
+ * The request cookie `name` (case-sensitive; the first of duplicates), e.g. `cookieParam(req, "page", Int)`;
+ * see {@link NamedValueReader}. The value is read as sent, not percent-decoded (see `req.cookies`); a
+ * missing (unless `optional`) or unparsable cookie is the same 400 as a query parameter's, with
+ * `"in": "cookie"`. For a signed cookie, see `signedCookieParam`.
+ */
+export const cookieParam: NamedValueReader = namedValue("cookie", (request, name) => request.cookies.get(name) ?? null);
+
+/**
  * Every value of the repeated query key `name` (`?tag=a&tag=b`), each parsed with `parser`; `[]` when
  * there is none. One unparsable value throws a 400 naming the parameter.
  */
@@ -91,12 +102,18 @@ export function queryParams<T>(
   name: string,
   parser: PathParser<T> = Text as unknown as PathParser<T>,
 ): T[] {
-  return request.query.getAll(name).map((value) => parsed("query", name, parser, value));
+  return request.query.getAll(name).map((value) => parsedValue("query", name, parser, value));
 }
 
-const NOUN = { query: "query parameter", header: "header" } as const;
+const NOUN = { query: "query parameter", header: "header", cookie: "cookie" } as const;
 
-function absent<T>(where: "query" | "header", name: string, parser: PathParser<T>, options: ParamOptions): undefined {
+/** A named value that was not sent: `undefined` when `optional`, else the 400 saying it is required. */
+export function absentValue<T>(
+  where: ValueSource,
+  name: string,
+  parser: PathParser<T>,
+  options: ParamOptions,
+): undefined {
   if (options.optional === true) return undefined;
   const message = `the ${NOUN[where]} "${name}" is required`;
   throw badRequest(message, [
@@ -104,7 +121,8 @@ function absent<T>(where: "query" | "header", name: string, parser: PathParser<T
   ]);
 }
 
-function parsed<T>(where: "query" | "header", name: string, parser: PathParser<T>, value: string): T {
+/** A named value read with `parser`; one it refuses is the 400 naming the value and the type. */
+export function parsedValue<T>(where: ValueSource, name: string, parser: PathParser<T>, value: string): T {
   const result = parseSegment(parser, value);
   if (result !== NoParse) return result;
   const message = `the ${NOUN[where]} "${name}" is not a valid ${parser.name}`;

@@ -100,15 +100,40 @@ export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failur
   return withMethodFallbacks(tree, route, options);
 }
 
+/** Options of the adapters inside a framework (`toExpress`, `toKoa`). */
+export interface FrameworkOptions extends PipelineOptions {
+  /**
+   * Who answers a client error — an {@link HttpError} below 500 (a bad query parameter, header or
+   * cookie, an invalid body, a 413, a guard's 401) — when `onError` is not given: `"answer"` (the
+   * default) answers it here with its status, headers and JSON body, as every other adapter does, and
+   * tells nobody (it is the client's mistake, not the server's); `"framework"` throws it on to the
+   * framework's error handling like any other error. Server errors always go to the framework, and
+   * with `onError` given, `onError` decides for every error.
+   */
+  readonly clientErrors?: "answer" | "framework";
+}
+
 /**
- * The pipeline of an adapter inside a framework (Express, Koa): without `onError`, errors are thrown on
- * to the framework's own error handling (the pipeline rejects with them); with it, `onError` decides.
+ * The pipeline of an adapter inside a framework (Express, Koa): without `onError`, client errors (an
+ * `HttpError` below 500) are answered with their JSON (unless `clientErrors: "framework"`) and every
+ * other error is thrown on to the framework's own error handling (the pipeline rejects with it); with
+ * `onError`, `onError` decides.
  */
-export function frameworkPipeline(tree: Route, options: PipelineOptions): Pipeline {
-  return pipelineWith(tree, options, options.onError === undefined ? throwOn : answerError(options));
+export function frameworkPipeline(tree: Route, options: FrameworkOptions): Pipeline {
+  if (options.onError !== undefined) return pipelineWith(tree, options, answerError(options));
+  const clientErrors = options.clientErrors ?? "answer";
+  if (clientErrors !== "answer" && clientErrors !== "framework")
+    throw new TypeError(`clientErrors must be "answer" or "framework", got ${JSON.stringify(clientErrors)}`);
+  return pipelineWith(tree, options, clientErrors === "answer" ? answerClientErrors : throwOn);
 }
 
 function throwOn(error: unknown): never {
+  throw error;
+}
+
+/** A client error's own reply; any other error thrown on. */
+function answerClientErrors(error: unknown): Reply {
+  if (isHttpError(error) && error.status < 500) return errorReply(error);
   throw error;
 }
 

@@ -1,3 +1,4 @@
+import { isSetCookie, type SetCookie } from "./cookies/set.js";
 import { stringifyJson } from "./json.js";
 import { processGlobal } from "./process-global.js";
 import { isStreamBody, type StreamBody } from "./reply-stream.js";
@@ -19,6 +20,12 @@ export interface ReplyInit {
    */
   readonly status?: number;
   readonly headers?: ReplyHeaders;
+  /**
+   * Cookies to set or delete (from `cookie`, `deleteCookie`, `signedCookie`): each is one `Set-Cookie`
+   * header, after any `set-cookie` given in `headers`, in order. Something else in the list is a
+   * `TypeError`.
+   */
+  readonly cookies?: readonly SetCookie[];
 }
 
 const REPLY_BRAND = Symbol.for("switchyard.Reply");
@@ -71,7 +78,18 @@ export function isReply(value: unknown): value is Reply {
  * break in a value) is a `TypeError`, thrown here in the handler rather than later by the adapter.
  */
 export function reply(init: ReplyInit & { readonly body?: ReplyBody } = {}): Reply {
-  return makeReply(checkedStatus(init.status), checkedHeaders(init.headers), init.body ?? null);
+  return makeReply(checkedStatus(init.status), headersOf(init), init.body ?? null);
+}
+
+/**
+ * `base` with `cookies` set too: its status, headers and body, and one more `Set-Cookie` header per
+ * cookie, after those it has. For a reply made elsewhere, such as a redirect:
+ * `withCookies(redirect("/home"), [cookie("session", id, { httpOnly: true })])`.
+ */
+export function withCookies(base: Reply, cookies: readonly SetCookie[]): Reply {
+  const checked = isReply(base) ? (base instanceof MadeReply ? base : rebuilt(base)) : undefined;
+  if (checked === undefined) throw new TypeError("withCookies: the first argument must be a reply");
+  return makeReply(checked.status, withSetCookies(checked.headers, cookies), checked.body);
 }
 
 /** A JSON reply (`application/json`); `bigint` values are written as exact JSON numbers. */
@@ -126,7 +144,7 @@ function rebuilt(forged: Reply): Reply {
 
 function withDefaultType(body: ReplyBody, defaults: ReplyHeaders, init: ReplyInit | undefined): Reply {
   if (init === undefined) return makeReply(200, defaults, body);
-  const headers = checkedHeaders(init.headers);
+  const headers = headersOf(init);
   return makeReply(
     checkedStatus(init.status),
     "content-type" in headers ? headers : Object.freeze({ ...defaults, ...headers }),
@@ -145,6 +163,29 @@ function checkedStatus(status: number = 200): number {
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Anything but HTAB, SP, VCHAR and obs-text cannot be sent in a field value (the set node:http refuses). */
 const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** The checked headers of `init`, with its cookies' `set-cookie` values after the headers' own. */
+function headersOf(init: ReplyInit): ReplyHeaders {
+  const headers = checkedHeaders(init.headers);
+  return init.cookies === undefined ? headers : withSetCookies(headers, init.cookies);
+}
+
+/** `headers` (checked) and one more `set-cookie` value per cookie. */
+function withSetCookies(headers: ReplyHeaders, cookies: readonly SetCookie[]): ReplyHeaders {
+  if (!Array.isArray(cookies)) throw new TypeError("a reply's cookies must be an array of cookies");
+  if (cookies.length === 0) return headers;
+  const added = cookies.map((c: unknown, i) => {
+    if (!isSetCookie(c))
+      throw new TypeError(
+        `a reply's cookies[${i}] is not a cookie: make one with cookie(), deleteCookie() or signedCookie()`,
+      );
+    return c.header;
+  });
+  const given = headers["set-cookie"];
+  const all = given === undefined ? added : [...(typeof given === "string" ? [given] : given), ...added];
+  // the values are checked as every header is (a forged cookie cannot carry a line break)
+  return checkedHeaders({ ...headers, "set-cookie": all });
+}
 
 /** The headers with lower-case names, each checked to be sendable. */
 function checkedHeaders(headers: ReplyHeaders | undefined): ReplyHeaders {

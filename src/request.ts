@@ -8,6 +8,7 @@ import {
   parseJson,
   readBody,
 } from "./body.js";
+import { parseCookies } from "./cookies/parse.js";
 import { type HeaderRecord, headersOf, isRequestHeaders, NO_HEADERS, type RequestHeaders } from "./headers.js";
 import { rawPathOf, splitPath } from "./segments.js";
 
@@ -47,6 +48,13 @@ export interface RoutedRequest<V extends object = Record<string, unknown>> {
   readonly query: URLSearchParams;
   /** The request headers, read case-insensitively: `req.headers.get("content-type")`. */
   readonly headers: RequestHeaders;
+  /**
+   * The request's cookies by name (case-sensitive), from its `Cookie` header, parsed on first use:
+   * `req.cookies.get("theme")`. The first of duplicate names wins, quoted values lose their quotes, and
+   * values are **not** percent-decoded (see `parseCookies`). A `Map`, so any name is safe. To read one
+   * with a parser and a 400 when it is bad, use `cookieParam` (or `signedCookieParam`).
+   */
+  readonly cookies: ReadonlyMap<string, string>;
   /** Captured path variables by label; nothing is inherited, so any label is safe. */
   readonly vars: Readonly<V>;
   /**
@@ -101,6 +109,7 @@ export class RequestContext implements RoutedRequest {
   private decoded: readonly string[] | undefined;
   private parsedQuery: URLSearchParams | undefined;
   private headerReader: RequestHeaders | undefined;
+  private parsedCookies: ReadonlyMap<string, string> | undefined;
   private bodyBytes: Promise<Uint8Array> | undefined;
   private bodyTaken = false;
 
@@ -141,6 +150,12 @@ export class RequestContext implements RoutedRequest {
       this.headerReader = given === undefined ? NO_HEADERS : isRequestHeaders(given) ? given : headersOf(given);
     }
     return this.headerReader;
+  }
+
+  /** The cookies, parsed on first use. */
+  get cookies(): ReadonlyMap<string, string> {
+    this.parsedCookies ??= parseCookies(this.headers.get("cookie"));
+    return this.parsedCookies;
   }
 
   /** The body bytes, read once, within the body limit. */
@@ -241,6 +256,9 @@ class Routed<V extends object> implements RoutedRequest<V> {
   }
   get headers(): RequestHeaders {
     return this.context.headers;
+  }
+  get cookies(): ReadonlyMap<string, string> {
+    return this.context.cookies;
   }
   get raw(): unknown {
     return this.context.raw;

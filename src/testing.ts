@@ -10,7 +10,11 @@ export interface InjectRequest {
   /** `GET` unless given. */
   readonly method?: string;
   readonly url: string;
-  /** Header values by name (any case). */
+  /**
+   * Header values by name (any case): each a string or an array of strings (`undefined`: not sent).
+   * Any other value (a number, an object, an array holding a non-string) rejects the request with a
+   * `TypeError` naming the header, before anything runs.
+   */
   readonly headers?: HeaderRecord;
   readonly body?: string | Uint8Array;
 }
@@ -53,7 +57,7 @@ export function testClient(tree: Route, options: PipelineOptions = {}): TestClie
       const input = {
         method,
         url: request.url,
-        headers: request.headers ?? {},
+        headers: checkedHeaders(request.headers),
         body: request.body,
         raw: request,
         adapter: "inject",
@@ -64,6 +68,42 @@ export function testClient(tree: Route, options: PipelineOptions = {}): TestClie
       );
     },
   };
+}
+
+/**
+ * The request's headers as given, after checking their shape: a record whose values are strings or
+ * arrays of strings (`undefined`: no such header). Anything else (a number, an object from
+ * `JSON.parse`, an array holding a non-string) is a `TypeError` naming the header, thrown before the
+ * request reaches the pipeline, so no handler runs on it.
+ */
+function checkedHeaders(headers: HeaderRecord | undefined): HeaderRecord {
+  if (headers === undefined) return {};
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers))
+    throw new TypeError(`inject: headers must be an object of header values, got ${kindOf(headers)}`);
+  for (const name of Object.keys(headers)) {
+    const value: unknown = headers[name];
+    if (value === undefined || typeof value === "string") continue;
+    if (Array.isArray(value)) {
+      const at = value.findIndex((item) => typeof item !== "string");
+      if (at === -1) continue;
+      throw new TypeError(
+        `inject: header ${JSON.stringify(name)} must be a string or an array of strings, got an array holding ${kindOf(value[at])} at index ${at}`,
+      );
+    }
+    throw new TypeError(
+      `inject: header ${JSON.stringify(name)} must be a string or an array of strings, got ${kindOf(value)}`,
+    );
+  }
+  return headers;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+    return `a ${typeof value} (${String(value)})`;
+  return `${/^[aeiou]/.test(typeof value) ? "an" : "a"} ${typeof value}`;
 }
 
 // one client per tree for `inject` without options, so a test suite compiles each tree once

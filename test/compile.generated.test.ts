@@ -20,17 +20,18 @@ import {
   type RouteNode,
   Text,
 } from "../src";
-import { Automaton, type Choice, routeOf } from "../src/dispatch/compile/automaton";
-import { CompiledRoute } from "../src/dispatch/compile/routes";
+import { type Choice, NONE, routeOf } from "../src/dispatch/compile/answers";
+import { buildAutomaton } from "../src/dispatch/compile/build/automaton";
+import { CompiledRoute } from "../src/dispatch/compile/compiled-route";
+import type { Automaton } from "../src/dispatch/compile/run/automaton";
 import { VARS_PROTOTYPE } from "../src/vars";
 import { chainsOf } from "../src/chains";
-import { staticSwitch } from "../src/dispatch/compile/staticSwitch";
-import { NONE } from "../src/dispatch/compile/states";
-import { generatedFront } from "../src/dispatch/compile/front";
+import { generateStaticSwitch } from "../src/dispatch/compile/generate/static-switch";
+import { generateFront } from "../src/dispatch/compile/generate/front";
 
 /*
  * The generated layer of the compiled dispatcher: whole static paths answered by a generated
- * `switch` (src/dispatch/compile/staticSwitch.ts), over the table that answers where code
+ * `switch` (src/dispatch/compile/generate/static-switch.ts), over the table that answers where code
  * generation is forbidden or the code would be too long. Literals must enter the code as data,
  * never as code, whatever they hold.
  */
@@ -70,12 +71,12 @@ const nearMisses = (p: string): string[] => [
   `x${p.slice(1)}`,
 ];
 
-describe("staticSwitch (generated code for whole static paths)", () => {
+describe("generateStaticSwitch (generated code for whole static paths)", () => {
   test("answers exactly like a map for hostile paths, their near misses and same-length collisions", () => {
     fc.assert(
       fc.property(fc.uniqueArray(hostilePath, { minLength: 1, maxLength: 40 }), (paths) => {
         const table = new Map(paths.map((p, route) => [p, route]));
-        const lookup = staticSwitch(table);
+        const lookup = generateStaticSwitch(table);
         expect(lookup).not.toBeNull();
         for (const p of paths) {
           for (const probe of [p, ...nearMisses(p)]) expect(lookup!(probe)).toBe(table.get(probe) ?? NONE);
@@ -88,7 +89,7 @@ describe("staticSwitch (generated code for whole static paths)", () => {
   test("paths of one length differing only past the character the switch reads all answer", () => {
     // same length, same character at every place but the last: one switch case holds them all
     const paths = ["/aaaa", "/aaab", "/aaba", "/abaa", "/baaa", "/aab\\", '/aa"a'];
-    const lookup = staticSwitch(new Map(paths.map((p, route) => [p, route])))!;
+    const lookup = generateStaticSwitch(new Map(paths.map((p, route) => [p, route])))!;
     paths.forEach((p, route) => expect(lookup(p)).toBe(route));
     expect(lookup("/aabb")).toBe(NONE);
     expect(lookup("/bbbb")).toBe(NONE);
@@ -102,15 +103,15 @@ describe("staticSwitch (generated code for whole static paths)", () => {
       `\u2028globalThis.${marker} = 1;//`,
       `*/ globalThis.${marker} = 1; /*`,
     ];
-    const lookup = staticSwitch(new Map(attacks.map((a, route) => [`/${a}`, route])))!;
+    const lookup = generateStaticSwitch(new Map(attacks.map((a, route) => [`/${a}`, route])))!;
     attacks.forEach((a, route) => expect(lookup(`/${a}`)).toBe(route));
     expect(marker in globalThis).toBe(false);
   });
 
   test("beyond ~300 lines of code it declines (the table answers)", () => {
     const many = (n: number) => new Map(Array.from({ length: n }, (_, i) => [`/p${i}`, i] as const));
-    expect(staticSwitch(many(50))).not.toBeNull();
-    expect(staticSwitch(many(1000))).toBeNull();
+    expect(generateStaticSwitch(many(50))).not.toBeNull();
+    expect(generateStaticSwitch(many(1000))).toBeNull();
   });
 });
 
@@ -197,7 +198,7 @@ describe.each([
   ["table (too many paths for the switch)", 600],
 ])("static paths through compile (%s)", (_name, count) => {
   test("every static path, shadowed path and near miss answers as in the interpreter", async () => {
-    expect(staticSwitch(new Map(Array.from({ length: count }, (_, i) => [`/${i}`, i])))).toEqual(
+    expect(generateStaticSwitch(new Map(Array.from({ length: count }, (_, i) => [`/${i}`, i])))).toEqual(
       count < 100 ? expect.any(Function) : null,
     );
     const paths = Array.from(
@@ -230,7 +231,7 @@ describe.each([
 test("where code generation is forbidden (node --disallow-code-generation-from-strings), the tables give the same answers", () => {
   const script = `
     const sy = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/index.js"))});
-    const { staticSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/staticSwitch.js"))});
+    const { generateStaticSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/generate/static-switch.js"))});
     const paths = ${JSON.stringify(SEGMENTS.map((h, i) => `/${h}${i}`))};
     const dynamic = [sy.path("/d", sy.pathVar("id", sy.Int, sy.path("/x", sy.pathEnd(() => "int")))), sy.path("/d", sy.pathVar("t", sy.Text, sy.path("/x", sy.pathEnd(() => "text")))), sy.path("/d/e", () => "prefix")];
     const tree = sy.alt(sy.path("/__proto__0", sy.pathVar("x", sy.Text, sy.pathEnd(() => 0))), ...paths.map((p, i) => sy.method(i % 2 ? "GET" : "POST", sy.path(p, sy.pathEnd(() => i)))), ...dynamic);
@@ -240,11 +241,11 @@ test("where code generation is forbidden (node --disallow-code-generation-from-s
       const found = router.find(verb, probe);
       answers.push(found === null ? null : [found.handler(), found.vars, found.rest]);
     }
-    const { walkSwitch } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/walkSwitch.js"))});
-    const { Automaton } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/automaton.js"))});
+    const { generateWalk } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/generate/walk.js"))});
+    const { buildAutomaton } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/dispatch/compile/build/automaton.js"))});
     const { chainsOf } = require(${JSON.stringify(path.resolve(__dirname, "../dist/cjs/src/chains.js"))});
-    const walk = new Automaton(chainsOf(tree, true)).entryFor("GET").walk;
-    process.stdout.write(JSON.stringify({ generated: [staticSwitch(new Map([["/a", 1]])) !== null, walk !== null, typeof walkSwitch], answers }));
+    const walk = buildAutomaton(chainsOf(tree, true)).entryFor("GET").walk;
+    process.stdout.write(JSON.stringify({ generated: [generateStaticSwitch(new Map([["/a", 1]])) !== null, walk !== null, typeof generateWalk], answers }));
   `;
   const run = (flags: string[]): { generated: unknown[]; answers: unknown[] } =>
     JSON.parse(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
@@ -320,8 +321,8 @@ describe("the generated walk against the table walk it is layered over", () => {
         fc.array(target, { minLength: 1, maxLength: 20 }),
         (routes, targets) => {
           const chains = chainsOf(toTree(routes), true);
-          const automaton = new Automaton(chains, true);
-          const lean = new Automaton(chains);
+          const automaton = buildAutomaton(chains, true);
+          const lean = buildAutomaton(chains);
           for (const verb of ["GET", "POST", "PUT"]) {
             for (const path of targets) sameReport(lean, lean.entryFor(verb), path);
             const entry = automaton.entryFor(verb);
@@ -389,12 +390,12 @@ describe("the generated walk against the table walk it is layered over", () => {
   };
 
   test("a small table is generated to its leaves; a larger one keeps its first levels and hands the rest over", () => {
-    const small = new Automaton(chainsOf(growthTree(10, true), true)).entryFor("GET").walk;
+    const small = buildAutomaton(chainsOf(growthTree(10, true), true)).entryFor("GET").walk;
     expect(small).not.toBeNull();
     expect(handOvers(small)).toBe(0);
     // typed segments are read by their parsers inside the generated code (Int in place, into a local)
     expect(String(small)).toContain("I(Q0, p, st, slash)");
-    const larger = new Automaton(chainsOf(growthTree(256, true), true)).entryFor("GET").walk;
+    const larger = buildAutomaton(chainsOf(growthTree(256, true), true)).entryFor("GET").walk;
     expect(larger).not.toBeNull();
     expect(handOvers(larger)).toBeGreaterThan(0);
   });
@@ -403,8 +404,8 @@ describe("the generated walk against the table walk it is layered over", () => {
     "at the generated/table boundary (%i routes, typed and text): same route and records as the table walk, and the same report with records kept only where read",
     (size) => {
       const chains = chainsOf(growthTree(size, true), true);
-      const automaton = new Automaton(chains, true);
-      const lean = new Automaton(chains);
+      const automaton = buildAutomaton(chains, true);
+      const lean = buildAutomaton(chains);
       const entry = automaton.entryFor("GET");
       expect(entry.walk).not.toBeNull();
       const tableOnly = { ...entry, walk: null };
@@ -454,8 +455,8 @@ describe("the generated walk against the table walk it is layered over", () => {
       deep(20, false, "short"),
       literal("/s0", () => "prefix"),
     );
-    const automaton = new Automaton(chainsOf(tree, true), true);
-    const lean = new Automaton(chainsOf(tree, true));
+    const automaton = buildAutomaton(chainsOf(tree, true), true);
+    const lean = buildAutomaton(chainsOf(tree, true));
     const entry = automaton.entryFor("GET");
     expect(entry.walk).not.toBeNull();
     // generated to depth 16, the table walk below
@@ -499,8 +500,8 @@ describe("the generated walk against the table walk it is layered over", () => {
       ),
       literal("/p", pathVar("t", Text, pathEnd(seen(7)))),
     );
-    const automaton = new Automaton(chainsOf(tree, true), true);
-    const lean = new Automaton(chainsOf(tree, true));
+    const automaton = buildAutomaton(chainsOf(tree, true), true);
+    const lean = buildAutomaton(chainsOf(tree, true));
     const entry = automaton.entryFor("GET");
     expect(entry.walk).not.toBeNull();
     expect(String(entry.walk)).toContain(".parsed(p, st, slash, w)");
@@ -543,9 +544,9 @@ describe("the generated walk against the table walk it is layered over", () => {
         ),
       ),
     );
-    const automaton = new Automaton(chainsOf(many, true));
+    const automaton = buildAutomaton(chainsOf(many, true));
     expect(automaton.entryFor("GET").walk).toBeNull();
-    const few = new Automaton(
+    const few = buildAutomaton(
       chainsOf(
         alt(
           literal(
@@ -624,7 +625,7 @@ describe("find with escapes and queries anywhere in the target, through generate
   test.each(trees)(
     "%s: same answer as the interpreter for targets with escapes and queries anywhere",
     async (_name, tree, handsOver) => {
-      const automaton = new Automaton(chainsOf(tree, true));
+      const automaton = buildAutomaton(chainsOf(tree, true));
       expect(automaton.entryFor("GET").walk).not.toBeNull();
       expect(handOvers(automaton.entryFor("GET").walk) > 0).toBe(handsOver);
       const router = compile(tree);
@@ -868,7 +869,7 @@ describe("the table walk matches literals where they lie in the path (tables pas
         fc.array(target, { minLength: 1, maxLength: 12 }),
         async (routes, targets) => {
           const tree = toTree(routes);
-          expect(new Automaton(chainsOf(tree, true)).entryFor("GET").walk).toBeNull();
+          expect(buildAutomaton(chainsOf(tree, true)).entryFor("GET").walk).toBeNull();
           const router = compile(tree);
           // each route's own path, and near misses of it: one literal's fourth or last character changed
           const own = routes.flatMap(({ parts }) => {
@@ -943,13 +944,13 @@ describe("walks deeper than the records start with room for (32 segments: a walk
 
   test("the records grow to the deepest segment walked, by the table walk and by the walk of decoded segments", () => {
     const chains = chainsOf(large, true);
-    const byTable = new Automaton(chains);
+    const byTable = buildAutomaton(chains);
     expect(byTable.bounds).toHaveLength(64);
     expect(routeOf(byTable.firstInTargetByTable(byTable.entryFor("GET"), urls[0]!), byTable)).toBe(0);
     expect(byTable.bounds.slice(2 * 69, 2 * 70)).toEqual([urls[0]!.lastIndexOf("/") + 1, urls[0]!.length]);
     expect(byTable.parsedAt.length).toBeGreaterThanOrEqual(70);
     expect(byTable.bounds).toHaveLength(2 * byTable.parsedAt.length);
-    const bySegments = new Automaton(chains);
+    const bySegments = buildAutomaton(chains);
     const decoded = segments(70, { 2: "7", 35: "y", 40: "8", 50: "9", 69: "ten" });
     expect(bySegments.firstInSegments(bySegments.entryFor("GET"), decoded, 0, -1)).toBe(0);
     expect(bySegments.value(69, Text, "")).toBe("ten");
@@ -1010,11 +1011,11 @@ describe("find's generated front: the method told by `===`, then the entry's sta
     await fc.assert(
       fc.asyncProperty(fc.array(route, { minLength: 1, maxLength: 10 }), targets, async (routes, urls) => {
         const tree = toTree(routes);
-        const automaton = new Automaton(chainsOf(tree, true));
+        const automaton = buildAutomaton(chainsOf(tree, true));
         if (
-          generatedFront(automaton.byMethod(), automaton, {
+          generateFront(automaton.byMethod(), automaton, {
             staticRoute: () => null,
-            chosen: () => null,
+            fromRecords: () => null,
             undecided: () => null,
             general: () => null,
           }) !== null
@@ -1041,12 +1042,12 @@ describe("find's generated front: the method told by `===`, then the entry's sta
     const marker = "__switchyardFrontInjected";
     const attacks = [`GET";globalThis.${marker}=1;"`, `\`+(globalThis.${marker}=1)+\``];
     const automaton = { walk: () => NONE, staticCode: null, statics: null, start: null };
-    const front = generatedFront(
+    const front = generateFront(
       { methods: attacks, entries: [automaton, automaton], otherwise: automaton },
-      new Automaton([]),
+      buildAutomaton([]),
       {
         staticRoute: () => "static",
-        chosen: () => "chosen",
+        fromRecords: () => "chosen",
         undecided: () => "undecided",
         general: () => "general",
       },
@@ -1100,12 +1101,12 @@ test("find's front where a method's static paths are a table (too many for their
     ...Array.from({ length: 250 }, (_, i) => literal(`/p${i}/x${i % 7}`, pathEnd(seen(i)))),
     literal("/p", pathVar("v", Text, pathEnd(seen(250)))),
   );
-  const automaton = new Automaton(chainsOf(tree, true));
+  const automaton = buildAutomaton(chainsOf(tree, true));
   const entry = automaton.entryFor("GET");
   expect([entry.walk !== null, entry.staticCode, entry.statics !== null]).toEqual([true, null, true]);
-  const front = generatedFront(automaton.byMethod(), automaton, {
+  const front = generateFront(automaton.byMethod(), automaton, {
     staticRoute: (route) => route,
-    chosen: () => null,
+    fromRecords: () => null,
     undecided: () => null,
     general: () => null,
   });

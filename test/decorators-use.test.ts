@@ -238,7 +238,7 @@ describe("@Use misuse is a clear error", () => {
     }
     const e = expectControllerError(() => controllers([OnMethod]), "NOT_A_MIDDLEWARE", "OnMethod", "index");
     expect(e.message).toBe(
-      "OnMethod.index: @Use(NotAMiddleware as never) is a class without intercept(request, next); a middleware is a middleware (request, next) => result or a class with intercept",
+      "OnMethod.index: @Use(NotAMiddleware) is a class without intercept(request, next); a middleware is a middleware (request, next) => result or a class with intercept",
     );
     @Use(NotAMiddleware as never)
     class OnClass {

@@ -1,17 +1,10 @@
 import fc from "fast-check";
-import { request as httpRequest, Agent } from "node:http";
-import {
-  alt,
-  guard,
-  inject,
-  interpreter,
-  match,
-  route,
-  routeMismatch,
-  toApplication,
-  type InjectResponse,
-  type RoutedRequest,
-} from "../src";
+import { Agent, request as httpRequest } from "node:http";
+import path from "node:path";
+import * as lib from "../src";
+import { type InjectResponse, inject, interpreter, toApplication } from "../src";
+import { createTree } from "./fixtures/fuzz-tree.cjs";
+import { runNode } from "./helpers/node-child";
 import { startServer, type TestServer } from "./helpers/server";
 
 /*
@@ -20,41 +13,15 @@ import { startServer, type TestServer } from "./helpers/server";
  * through `inject` (compiled and interpreted) and through a real node:http server on 127.0.0.1.
  * Every request must: not throw; answer 200/204/404/500 (a 500 only from the handlers that throw on
  * purpose); leave Object.prototype as it was; answer the same compiled and interpreted; answer the
- * same through the server as through `inject`. No unhandled rejection may happen meanwhile.
+ * same through the server as through `inject`. No unhandled rejection may happen meanwhile: the same
+ * requests are sent again in a node process of its own (test/fixtures/fuzz-child.cjs, the built
+ * package), which an unhandled rejection ends with code 1; jest's sandboxed `process` never hears one.
  */
 
 const RUNS = 600;
 
-const echo = (req: RoutedRequest) => ({ vars: req.vars, rest: req.rest, segments: req.segments });
-
-const tree = alt(
-  route("GET /", () => "root"),
-  match(
-    "/api",
-    alt(
-      route("GET /users/id:Int", echo),
-      route("GET /users/id:Int64/x", echo),
-      route("/users/name:Text", echo),
-      route("POST /items/n:Integer/w:Word", echo),
-      route("/d/d:Double/b:Bool/u:UUID/day:Day", echo),
-    ),
-  ),
-  match("/p/__proto__:Text", alt(route("/constructor:Text", echo), route("/", echo))),
-  route("/constructor/prototype:Text/toString:Int", echo),
-  route("/__proto__/hasOwnProperty:Text", (req) => ({ copy: Object.assign({}, req.vars), merged: { ...req.vars } })),
-  guard(
-    (req) => req.segments.length > 3,
-    match("/deep", (req) => ({ rest: req.rest })),
-  ),
-  route("/boom/x:Text", () => {
-    throw new Error("boom");
-  }),
-  route("/async-boom", async () => Promise.reject(new Error("async boom"))),
-  route("/mismatch/x:Text", () => routeMismatch()),
-  route("PROPFIND /dav/rest:Text", echo),
-  route("M-SEARCH /", () => undefined),
-  match("/any", (req) => ({ segments: req.segments, rest: req.rest, path: req.path })),
-);
+/** The tree (test/fixtures/fuzz-tree.cjs, shared with the child process), built from the sources. */
+const tree = createTree(lib);
 
 const SEGMENTS = [
   "",
@@ -181,19 +148,27 @@ const built = fc
   .map(({ prefix, segments, query }) => prefix + segments.join("/") + (query ?? ""));
 const target = fc.oneof({ weight: 4, arbitrary: built }, { weight: 1, arbitrary: fc.constantFrom(...WHOLE) });
 
+const SERVER_SEED = 10;
+const INJECT_SEED = 11;
+/** The requests the first property sends (fast-check draws the same ones for the same seed). */
+const serverRequests = (): [string, string][] =>
+  fc.sample(fc.tuple(fc.constantFrom(...SERVER_METHODS), target), { seed: SERVER_SEED, numRuns: RUNS });
+/** The requests the second property sends. */
+const injectRequests = (): [string, string][] =>
+  fc.sample(fc.tuple(fc.constantFrom(...INJECT_ONLY_METHODS, ...SERVER_METHODS), target), {
+    seed: INJECT_SEED,
+    numRuns: RUNS,
+  });
+
 const QUIET = { onError: () => {} };
 const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
 let server: TestServer;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
-  process.on("unhandledRejection", onUnhandled);
   server = await startServer(toApplication(tree, QUIET));
 });
 afterAll(async () => {
-  process.off("unhandledRejection", onUnhandled);
   agent.destroy();
   await server.close();
 });
@@ -231,9 +206,8 @@ test(`${RUNS} hostile targets: inject (compiled ≡ interpreted) ≡ node:http s
       expect(served.status).toBe(compiled.status);
       if (method !== "HEAD") expect(served.body).toBe(compiled.body);
     }),
-    { seed: 10, numRuns: RUNS },
+    { seed: SERVER_SEED, numRuns: RUNS },
   );
-  expect(unhandled).toEqual([]);
 }, 60_000);
 
 test(`${RUNS} hostile targets with methods node:http would refuse: inject alone, compiled ≡ interpreted`, async () => {
@@ -244,18 +218,34 @@ test(`${RUNS} hostile targets with methods node:http would refuse: inject alone,
       expectSafe(compiled, url);
       expect(summary(compiled)).toEqual(summary(interpreted));
     }),
-    { seed: 11, numRuns: RUNS },
+    { seed: INJECT_SEED, numRuns: RUNS },
   );
-  expect(unhandled).toEqual([]);
 });
 
 test("the fuzz reaches every kind of answer (the generator is not stuck on 404s)", async () => {
   const statuses = new Set<number>();
-  for (const [method, url] of fc.sample(fc.tuple(fc.constantFrom(...SERVER_METHODS), target), {
-    seed: 10,
-    numRuns: RUNS,
-  })) {
-    statuses.add((await inject(tree, { method, url }, QUIET)).status);
-  }
+  for (const [method, url] of serverRequests()) statuses.add((await inject(tree, { method, url }, QUIET)).status);
   expect([...statuses].sort()).toEqual([200, 204, 404, 500]);
+});
+
+const FUZZ_CHILD = path.join(__dirname, "fixtures/fuzz-child.cjs");
+
+test(`the same ${2 * RUNS} requests in a process of their own: no unhandled rejection (it would end the process)`, async () => {
+  const requests = { server: serverRequests(), inject: injectRequests() };
+  const run = await runNode(FUZZ_CHILD, { input: JSON.stringify(requests), timeout: 50_000 });
+  expect({ code: run.code, signal: run.signal, stderr: run.stderr }).toEqual({ code: 0, signal: null, stderr: "" });
+  // every request was answered there: twice through inject, once more through the server for the first list
+  const statuses = (JSON.parse(run.stdout) as { statuses: Record<string, number> }).statuses;
+  expect(Object.keys(statuses).sort()).toEqual(["200", "204", "404", "500"]);
+  expect(Object.values(statuses).reduce((a, b) => a + b, 0)).toBe(3 * RUNS + 2 * RUNS);
+}, 60_000);
+
+test("the child process does end on an unhandled rejection (one planted there)", async () => {
+  const requests = { server: serverRequests().slice(0, 3), inject: [] };
+  const run = await runNode(FUZZ_CHILD, {
+    input: JSON.stringify(requests),
+    env: { PLANT_UNHANDLED_REJECTION: "1" },
+  });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/planted unhandled rejection/);
 });

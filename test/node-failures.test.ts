@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createReadStream, readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, mkdtempSync, type ReadStream, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -244,6 +244,8 @@ describe("handlers that never answer", () => {
 });
 
 describe("a client that leaves a file download", () => {
+  /** Every file stream the route opened, in order. */
+  const opened: ReadStream[] = [];
   let dir: string;
   let file: string;
   let server: TestServer;
@@ -251,31 +253,56 @@ describe("a client that leaves a file download", () => {
     dir = mkdtempSync(path.join(tmpdir(), "switchyard-"));
     file = path.join(dir, "big.bin");
     writeFileSync(file, Buffer.alloc(8 * 1024 * 1024, 7));
-    server = await serve(alt(route("GET /download", () => createReadStream(file, { highWaterMark: 16 * 1024 }))));
+    server = await serve(
+      alt(
+        route("GET /download", () => {
+          const stream = createReadStream(file, { highWaterMark: 16 * 1024 });
+          opened.push(stream);
+          return stream;
+        }),
+      ),
+    );
   });
   afterAll(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test("50 clients leave mid-stream: every file descriptor is released", async () => {
-    const before = openFds();
-    for (let i = 0; i < 50; i++) {
-      await new Promise<void>((resolve, reject) => {
-        const req = httpRequest(`${server.url}/download`, (res) => {
-          res.once("data", () => {
-            // the first bytes arrived: the server has the file open; now leave
-            req.destroy();
-            resolve();
-          });
+  /** Starts a download, leaves once the first bytes of the body arrived; resolves with the status and their count. */
+  function leaveMidStream(): Promise<{ status: number; received: number }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(`${server.url}/download`, (res) => {
+        res.once("data", (chunk: Buffer) => {
+          // the first bytes arrived: the server has the file open; now leave
+          resolve({ status: res.statusCode ?? 0, received: chunk.length });
+          req.destroy();
         });
-        req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? resolve() : reject(error)));
-        req.end();
+        res.once("end", () =>
+          reject(new Error(`the download ended (status ${res.statusCode}) before the client left`)),
+        );
       });
-    }
+      // an error before the first bytes (a reset, a refused connection) fails the test; after them it is the leaving
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  test("50 clients leave mid-stream: each got bytes first; every file stream is closed, every descriptor released", async () => {
+    const before = openFds();
+    const visits: { status: number; received: number }[] = [];
+    for (let i = 0; i < 50; i++) visits.push(await leaveMidStream());
+    expect(visits.filter((v) => v.status !== 200 || v.received === 0)).toEqual([]);
+    // the server's side of the cleanup: the route opened one stream per client, and each one was
+    // destroyed and its file closed
+    expect(opened).toHaveLength(50);
+    const closed = await eventually(
+      () => opened.filter((s) => s.destroyed && s.closed).length,
+      (n) => n === 50,
+    );
+    expect(closed).toBe(50);
     const after = await eventually(openFds, (n) => n <= before);
     expect(after).toBeLessThanOrEqual(before);
-  });
+  }, 20_000);
 });
 
 describe("request bodies over the limit", () => {

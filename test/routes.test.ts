@@ -420,3 +420,43 @@ describe('the README\'s "Seeing your routes" example', () => {
     expect(section).toContain('urlFor(app, byId, { id: 42 });                                    // "/api/users/42"');
   });
 });
+
+describe("printRoutes: names", () => {
+  test("info.name, the function's name, <inline> for a nameless handler or guard (never 'guard: guard')", () => {
+    const listUsers = () => [];
+    const isAdmin = () => true;
+    const tree = alt(
+      route("GET /users", listUsers),
+      route("GET /health", () => "ok"),
+      route(
+        "GET /docs",
+        described(() => "…", { name: "Docs.index" }),
+      ),
+      guard((req) => req.headers.get("x-api-key") === "k", route("DELETE /cache", listUsers)),
+      guard(
+        isAdmin,
+        guard(() => true, route("GET /admin", ok)),
+      ),
+    );
+    const cells = printRoutes(tree)
+      .trimEnd()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(/\s{2,}/).slice(3));
+    expect(cells).toEqual([
+      ["listUsers"],
+      ["<inline>"],
+      ["Docs.index"],
+      ["listUsers", "guard: <inline>"],
+      ["ok", "guard: isAdmin, <inline>"],
+    ]);
+    // the data keeps its placeholders, which OpenAPI ids and the shadow report read
+    expect(routes(tree).map((r) => [r.handler, r.guards])).toEqual([
+      ["listUsers", []],
+      ["(anonymous)", []],
+      ["Docs.index", []],
+      ["listUsers", ["guard"]],
+      ["ok", ["isAdmin", "guard"]],
+    ]);
+  });
+});

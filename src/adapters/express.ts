@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { frameworkPipeline, type PipelineOptions } from "../pipeline.js";
+import { type FrameworkOptions, frameworkPipeline } from "../pipeline.js";
 import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { nodeInput } from "./node-input.js";
+
+export type { FrameworkOptions } from "../pipeline.js";
 import { sendReply } from "./node-write.js";
 
 /** The parts of Express's request this adapter reads (Express 4 and 5 requests have them). */
@@ -18,11 +20,14 @@ export type ExpressMiddleware = (req: ExpressRequest, res: ServerResponse, next:
  * Turns a route tree into Express middleware: `app.use(toExpress(tree))`, or `app.use("/api",
  * toExpress(tree))` (routes then see the path below the mount point, as Express gives it). A route that
  * answers sends its reply; when none matches, `next()` lets the later Express routes answer. A body an
- * Express body parser already read is what `req.json()`/`req.text()` return. Errors go to Express's
- * error handlers (`next(err)`; an `HttpError` carries `status` and `expose`, as they expect) unless
- * `onError` is given. Handlers reach Express's `req` with {@link expressRequest}.
+ * Express body parser already read is what `req.json()`/`req.text()` return. A client error (an
+ * `HttpError` below 500: a bad query parameter or cookie, an invalid body, a 413, a guard's 401) is
+ * answered here with its status and JSON body, as on every other adapter, so Express's HTML error page
+ * never sees it (`clientErrors: "framework"` hands it on instead); other errors go to Express's error
+ * handlers (`next(err)`; an `HttpError` carries `status` and `expose`, as they expect). With `onError`
+ * given, `onError` decides for every error. Handlers reach Express's `req` with {@link expressRequest}.
  */
-export function toExpress(tree: Route, options: PipelineOptions = {}): ExpressMiddleware {
+export function toExpress(tree: Route, options: FrameworkOptions = {}): ExpressMiddleware {
   const handle = frameworkPipeline(tree, options);
   return (req, res, next) => {
     const input = nodeInput(req, "express", req, req.body);

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from "node:http";
-import { frameworkPipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
+import { type FrameworkOptions, frameworkPipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
 import type { Reply } from "../reply.js";
 import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
 import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { nodeInput } from "./node-input.js";
+
+export type { FrameworkOptions } from "../pipeline.js";
 
 /** The parts of Koa's context this adapter reads and sets (Koa 2 and 3 contexts have them). */
 export interface KoaContext {
@@ -26,11 +28,14 @@ export type KoaMiddleware = (ctx: KoaContext, next: () => Promise<unknown>) => P
  * Turns a route tree into Koa middleware: `app.use(toKoa(tree))`. A route that answers sets
  * `ctx.status`, the headers and `ctx.body` (so upstream middleware can still see and change them);
  * when none matches, `await next()` lets the later middleware answer. A body a Koa body parser already
- * read is what `req.json()`/`req.text()` return. Errors are thrown on to Koa's error handling (an
- * `HttpError` carries `status`, `expose` and `headers`, as Koa expects) unless `onError` is given.
- * Handlers reach the context with {@link koaContext}.
+ * read is what `req.json()`/`req.text()` return. A client error (an `HttpError` below 500: a bad query
+ * parameter or cookie, an invalid body, a 413, a guard's 401) is answered here with its status and JSON
+ * body, as on every other adapter, so Koa's text error answer and its `error` event never see it
+ * (`clientErrors: "framework"` throws it on instead); other errors are thrown on to Koa's error handling
+ * (an `HttpError` carries `status`, `expose` and `headers`, as Koa expects). With `onError` given,
+ * `onError` decides for every error. Handlers reach the context with {@link koaContext}.
  */
-export function toKoa(tree: Route, options: PipelineOptions = {}): KoaMiddleware {
+export function toKoa(tree: Route, options: FrameworkOptions = {}): KoaMiddleware {
   const handle = frameworkPipeline(tree, options);
   return async (ctx, next) => {
     const input = nodeInput(ctx.req, "koa", ctx, ctx.request.body);

@@ -1,10 +1,18 @@
 import type { PathParser } from "../parsers/parser.js";
-import type { HandlerInfo, HandlerNode, RouteNode } from "../tree.js";
+import type { GuardNode, HandlerInfo, HandlerNode, RouteNode } from "../tree.js";
 import { routeChainsOf, type RouteChain, type SegmentTest } from "../chains.js";
 
 /*
  * The route listing: the tree's routes in first-match order, as a user reads them (method, path
  * template, variables, guards, handler name), and a plain-text table of them.
+ *
+ * Names: a handler's `info.name` (`described`, the decorators' `Class.method`), else the function's
+ * name, which JavaScript gives a function from where it is written (`const h = () => …` is `h`,
+ * `{ list() {} }.list` is `list`). A function written inline as an argument
+ * (`route("GET /", () => …)`, `guard((req) => …, next)`) has no name; the table shows it as
+ * `<inline>`: the function is the one written in that row's route, which the row's method and path
+ * already identify (repeating them in the name column would add nothing), where "(anonymous)" said
+ * only what was missing.
  */
 
 /** A path variable of a listed route. */
@@ -31,9 +39,15 @@ export interface ListedRoute {
    * to its handler (a `match` prefix with a handler, or no `pathEnd` at all).
    */
   readonly exact: boolean;
-  /** The names of the guards on its way (a predicate's function name, or `guard`). */
+  /**
+   * The names of the guards on its way (a predicate's function name, or `guard` for a nameless one;
+   * the table shows that as `<inline>`).
+   */
   readonly guards: readonly string[];
-  /** The handler's name: its `info.name`, else the function's name, else `(anonymous)`. */
+  /**
+   * The handler's name: its `info.name`, else the function's name, else `(anonymous)` (what OpenAPI
+   * ids and the shadow report test for; the table shows `<inline>`).
+   */
   readonly handler: string;
   /** What the front end said about the handler (tags, summary, …), when anything. */
   readonly info: HandlerInfo | undefined;
@@ -80,23 +94,42 @@ function handlerName(leaf: HandlerNode): string {
   return leaf.info?.name ?? (leaf.handler.name || "(anonymous)");
 }
 
+/** What the table shows for a function with no name: the one written inline in that row's route. */
+const INLINE = "<inline>";
+
+/** The handler's name in the table: its `info.name`, else the function's name, else `<inline>`. */
+export function handlerLabel(leaf: HandlerNode): string {
+  return leaf.info?.name || leaf.handler.name || INLINE;
+}
+
+/** A guard's name in the table: the predicate's name, else `<inline>`. */
+export function guardLabel(guard: GuardNode): string {
+  return guard.predicate.name || INLINE;
+}
+
 /**
  * The routes of `tree` as a text table, one line per route in the order they are tried:
  * ```
  * #  METHOD  PATH              HANDLER     NOTES
  * 1  GET     /users/{id:Int}   Users.byId
  * 2  *       /static/…         files       guard: isAdmin
+ * 3  GET     /health           <inline>    guard: <inline>
  * ```
- * `*` is any method; `/…` after a path means the route takes any rest of the path.
+ * `*` is any method; `/…` after a path means the route takes any rest of the path; `<inline>` is a
+ * function with no name, written in the route itself.
  */
 export function printRoutes(tree: RouteNode): string {
-  const rows = routes(tree).map((r) => [
-    String(r.index + 1),
-    r.method ?? "*",
-    displayPath(r),
-    r.handler,
-    r.guards.length === 0 ? "" : `guard: ${r.guards.join(", ")}`,
-  ]);
+  const rows = routeChainsOf(tree).map((chain, index) => {
+    const r = listed(chain, index);
+    const guards = chain.guards.map(guardLabel);
+    return [
+      String(index + 1),
+      r.method ?? "*",
+      displayPath(r),
+      handlerLabel(r.leaf),
+      guards.length === 0 ? "" : `guard: ${guards.join(", ")}`,
+    ];
+  });
   return table([["#", "METHOD", "PATH", "HANDLER", "NOTES"], ...rows]);
 }
 

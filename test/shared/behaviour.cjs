@@ -55,9 +55,17 @@ function webStream(chunks) {
   });
 }
 
+/** The secret the table's signed cookie is signed with (what `SIGNED_UID` was computed with). */
+const COOKIE_SECRET = "the shared table secret, 32 bytes or more";
+/** `uid=7` signed with `COOKIE_SECRET`: the value, a dot, and its base64url HMAC-SHA256 of `uid=7`. */
+const SIGNED_UID = "7.zR5XwVISKpgOpuytKVk6oXiiey2O1b5_zIX4zdnKW8c";
+
 /** The table app: a route tree built with the library's own functions. */
 function createApp(lib) {
   const { alt, guard, HttpError, Int, method, path, pathEnd, pathVar, reply, routeMismatch, text, Text } = lib;
+  const { cookie, cookieParam, cookieSigner, deleteCookie, forbidden, queryParam, redirect, refuse } = lib;
+  const { signedCookieParam, unauthorized, withCookies } = lib;
+  const signer = cookieSigner(COOKIE_SECRET);
   const get = (literal, handler) => method("GET", path(literal, pathEnd(handler)));
   const post = (literal, handler) => method("POST", path(literal, pathEnd(handler)));
   return alt(
@@ -123,6 +131,51 @@ function createApp(lib) {
       ),
     ),
     get("/big-number", () => ({ n: 2n ** 63n - 1n })),
+
+    // cookies, redirects, guards that answer
+    get("/cookies/set", () =>
+      text("set", {
+        cookies: [
+          cookie("a", "1", { path: "/", httpOnly: true }),
+          cookie("b", "x.y", { sameSite: "Lax", maxAge: 60 }),
+          deleteCookie("old", { path: "/" }),
+        ],
+      }),
+    ),
+    get("/cookies/read", (req) => ({ n: cookieParam(req, "n", Int) })),
+    get("/cookies/all", (req) => ({
+      size: req.cookies.size,
+      proto: req.cookies.get("__proto__"),
+      quoted: req.cookies.get("q"),
+    })),
+    get("/cookies/signed", async (req) => ({ uid: await signedCookieParam(req, "uid", signer, Int) })),
+    get("/query/int", (req) => ({ n: queryParam(req, "n", Int) })),
+    get("/redirect", () => redirect("/hello", 303)),
+    get("/redirect/cookies", () => withCookies(redirect("/hello"), [cookie("sid", "abc", { httpOnly: true })])),
+    method(
+      "GET",
+      path(
+        "/refused",
+        pathEnd(
+          guard(
+            (req) => req.headers.has("authorization") || refuse(unauthorized('Bearer realm="table"')),
+            () => "let in",
+          ),
+        ),
+      ),
+    ),
+    method(
+      "GET",
+      path(
+        "/forbidden",
+        pathEnd(
+          guard(
+            () => refuse(forbidden("not for you")),
+            () => "never",
+          ),
+        ),
+      ),
+    ),
 
     // errors
     get("/throw", () => {
@@ -345,6 +398,117 @@ const cases = [
     text: '{"n":9223372036854775807}',
   },
   { name: "no route: 404, empty", request: { url: "/nowhere" }, ...NOT_FOUND },
+
+  // cookies, redirects, guards that answer
+  {
+    name: "cookies set through a reply: one set-cookie header each, in order",
+    request: { url: "/cookies/set" },
+    status: 200,
+    setCookie: [
+      "a=1; Path=/; HttpOnly",
+      "b=x.y; Max-Age=60; SameSite=Lax",
+      "old=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0",
+    ],
+    text: "set",
+  },
+  {
+    name: "a cookie read with a parser (the first of duplicates)",
+    request: { url: "/cookies/read", headers: { cookie: "x=1; n=42; n=7" } },
+    status: 200,
+    json: { n: 42 },
+  },
+  {
+    name: "a cookie the parser refuses: 400 naming it",
+    request: { url: "/cookies/read", headers: { cookie: "n=4.2" } },
+    status: 400,
+    headers: { "content-type": JSON_TYPE },
+    json: {
+      error: 'the cookie "n" is not a valid Int',
+      errors: [{ in: "cookie", field: "n", constraint: "Int", message: '"4.2" is not a valid Int' }],
+    },
+  },
+  {
+    name: "a missing cookie: 400 naming it",
+    request: { url: "/cookies/read" },
+    status: 400,
+    json: {
+      error: 'the cookie "n" is required',
+      errors: [{ in: "cookie", field: "n", constraint: "required", message: 'the cookie "n" is required (Int)' }],
+    },
+  },
+  {
+    name: "req.cookies: prototype names are only names, quotes dropped, malformed pairs ignored",
+    request: { url: "/cookies/all", headers: { cookie: '__proto__=p; constructor=c; q="quoted"; junk; =x' } },
+    status: 200,
+    json: { size: 3, proto: "p", quoted: "quoted" },
+  },
+  {
+    name: "a signed cookie verified with Web Crypto",
+    request: { url: "/cookies/signed", headers: { cookie: `uid=${SIGNED_UID}` } },
+    status: 200,
+    json: { uid: 7 },
+  },
+  {
+    name: "a signed cookie tampered with: 400",
+    request: { url: "/cookies/signed", headers: { cookie: `uid=8${SIGNED_UID.slice(1)}` } },
+    status: 400,
+    json: {
+      error: 'the cookie "uid" has no valid signature',
+      errors: [
+        {
+          in: "cookie",
+          field: "uid",
+          constraint: "signature",
+          message:
+            'the cookie "uid" has no valid signature (unsigned, changed, or signed with a secret no longer accepted)',
+        },
+      ],
+    },
+  },
+  {
+    name: "a bad query parameter: 400 with the errors list, as JSON",
+    request: { url: "/query/int?n=x" },
+    status: 400,
+    headers: { "content-type": JSON_TYPE },
+    json: {
+      error: 'the query parameter "n" is not a valid Int',
+      errors: [{ in: "query", field: "n", constraint: "Int", message: '"x" is not a valid Int' }],
+    },
+  },
+  {
+    name: "a redirect: its status and Location, no body",
+    request: { url: "/redirect" },
+    status: 303,
+    headers: { location: "/hello" },
+    text: "",
+  },
+  {
+    name: "a redirect with a cookie",
+    request: { url: "/redirect/cookies" },
+    status: 302,
+    headers: { location: "/hello" },
+    setCookie: ["sid=abc; HttpOnly"],
+    text: "",
+  },
+  {
+    name: "a guard that answers 401 with WWW-Authenticate",
+    request: { url: "/refused" },
+    status: 401,
+    headers: { "www-authenticate": 'Bearer realm="table"', "content-type": JSON_TYPE },
+    json: { error: "Unauthorized" },
+  },
+  {
+    name: "the same guard lets a request with credentials in",
+    request: { url: "/refused", headers: { authorization: "Bearer x" } },
+    status: 200,
+    text: "let in",
+  },
+  {
+    name: "a guard that answers 403",
+    request: { url: "/forbidden" },
+    status: 403,
+    json: { error: "not for you" },
+  },
   { name: "an Int that does not parse: 404", request: { url: "/users/abc" }, ...NOT_FOUND },
   {
     name: "the wrong method: 405 with the methods that answer (methodNotAllowed)",

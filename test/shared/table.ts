@@ -42,12 +42,15 @@ export function runTable(send: () => Send, differences: Readonly<Record<string, 
   });
 }
 
-/** What `fetch(url, init)` or `new Request(url, init)` needs to send a table request. */
+/**
+ * What `fetch(url, init)` or `new Request(url, init)` needs to send a table request. Redirects are not
+ * followed: a redirect case checks the 3xx itself, as inject sees it.
+ */
 export function fetchInit(request: TableRequest): RequestInit {
   const body = request.body ?? null;
-  if (!request.streamed || body === null)
-    return { method: request.method ?? "GET", headers: request.headers ?? {}, body };
-  return { method: request.method ?? "GET", headers: request.headers ?? {}, body: streamOf(body), duplex: "half" };
+  const init = { method: request.method ?? "GET", headers: request.headers ?? {}, redirect: "manual" } as const;
+  if (!request.streamed || body === null) return { ...init, body };
+  return { ...init, body: streamOf(body), duplex: "half" };
 }
 
 /** A body as a stream of two chunks: sent chunked, with no content-length. */

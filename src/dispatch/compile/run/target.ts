@@ -1,19 +1,13 @@
 /*
- * Reading a request target as it is: generated walks (walkSwitch.ts) and the table walk
+ * Reading a request target as it is: generated walks (generate/walk.ts) and the table walk
  * (`Automaton.firstInTargetByTable`) match a target's segments where they lie, without scanning it
  * for `?` (where the query starts) and `%` (what must be decoded) first. A literal matches only its
  * own characters followed by `/` or the end, so either character in a segment fails every literal
  * there (literals holding one are left to the walk of decoded segments); a segment that is captured
  * is read to its end, and one holding either leaves the answer to the path cut at its query and
- * decoded (UNDECIDED). What a walk does not read (the rest a prefix route leaves, a hand-over's
+ * decoded (`UNDECIDED`, answers.ts). What a walk does not read (the rest a prefix route leaves, a hand-over's
  * remainder, the segment a miss failed at and the ones after it) it checks before it answers.
  */
-
-/** The rest of a route that consumed the whole path: one shared, frozen empty list. */
-export const NO_REST: readonly string[] = Object.freeze([]);
-
-/** What a walk of a target as it is answers when the target must be cut at its query and decoded first. */
-export const UNDECIDED = -2;
 
 /**
  * A captured segment's end is looked for character by character up to this many; a native search

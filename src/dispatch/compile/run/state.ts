@@ -1,27 +1,32 @@
-import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
-import { Text } from "../../parsers/text.js";
-import { parseInPlace, readsInPlace } from "../../parsers/in-place.js";
-import type { Chain } from "../../chains.js";
+import { NoParse, parseSegment, type PathParser } from "../../../parsers/parser.js";
+import { parseInPlace, readsInPlace } from "../../../parsers/in-place.js";
 import { plainFrom, plainSegmentEnd, rawCanHold } from "./target.js";
 
 /*
  * The routes still alive after `depth` segments, as one state of a deterministic automaton (the
- * subset construction over segments). Routes are numbered in first-match order, so "the first route
- * that matches" is the smallest number that completes. A state knows which routes complete in it and
- * where each possible next segment leads: literal segments through a hash table, any other segment
- * through the verdicts of the parsers of the typed routes, so the routes are never scanned one by one.
- * Parsers must be pure functions of the segment: a literal's verdict is taken once, here.
+ * subset construction over segments, build/states.ts). Routes are numbered in first-match order, so
+ * "the first route that matches" is the smallest number that completes. A state knows which routes
+ * complete in it and where each possible next segment leads: literal segments through a hash table,
+ * any other segment through the verdicts of the parsers of the typed routes, so the routes are never
+ * scanned one by one. Parsers must be pure functions of the segment: a literal's verdict is taken
+ * once, at build.
+ *
+ * This file is the state as a walk reads it at request time. Its two setters (`setLiterals`,
+ * `setOthers`) are build's: they lay out the tables the reads below probe, so the layout's writer
+ * and its readers stay side by side. The few read-only views at the end are what the generator
+ * (generate/walk-steps.ts) and the printer (explain.ts) read.
  */
 
 /** What a walk records when parsers read a segment: the state, by depth, and the walk's number. */
-export interface Walk {
+export interface ParseRecords {
   readonly parsedAt: (State | null)[];
-  readonly number: number;
+  readonly walkNumber: number;
 }
 
-/** A walk of a raw path, which also learns where each segment ends as it is matched. */
-export interface PathWalk extends Walk {
-  end: number;
+/** The records of a walk of a raw path, which also learns where each segment ends as it is matched. */
+export interface PathRecords extends ParseRecords {
+  /** Where the segment matched last ends (written by {@link State.nextInPath}). */
+  matchedEnd: number;
   /**
    * True when the text from the segment being read on is known to hold no `%` and no `?`: always for
    * a path cut at its query and with no `%`; for a request target read as it is, once a captured
@@ -38,9 +43,6 @@ export interface PathWalk extends Walk {
  */
 const CHECKED_BY_LOOP = 4;
 
-/** "No route": larger than any route number, and a terminator for the ascending lists below. */
-export const NONE = 0x7fffffff;
-
 /** Typed-segment parsers beyond this many at one state get their transitions built on first use. */
 const EAGER_PARSERS = 4;
 
@@ -49,7 +51,7 @@ const EAGER_PARSERS = 4;
  * such a state's walk does). Not frozen: a frozen list has a map of its own, which would make the
  * walk's reads of these fields see two kinds of list.
  */
-const NO_PARSERS: readonly PathParser<unknown>[] = [];
+export const NO_PARSERS: readonly PathParser<unknown>[] = [];
 const NOTHING: never[] = [];
 
 /** One state: the routes alive after `depth` segments, where they complete, and where each segment leads. */
@@ -59,9 +61,9 @@ export class State {
   /** The first route that completes here when no segment remains; NONE if none does. */
   readonly endFirst: number;
   /** All routes (ascending, NONE-terminated) that complete here even when segments remain. */
-  readonly prefix: readonly number[];
+  readonly prefixRoutes: readonly number[];
   /** All routes (ascending, NONE-terminated) that complete here when no segment remains. */
-  readonly end: readonly number[];
+  readonly endRoutes: readonly number[];
   /** The smallest route that needs more segments than this state has seen; NONE if none does. */
   readonly onward: number;
   /**
@@ -92,28 +94,31 @@ export class State {
   private parsers: readonly PathParser<unknown>[] = NO_PARSERS;
   /** The next state for a segment that is no literal here, by the mask of `parsers` that accept it. */
   private byMask: (State | null | undefined)[] = NOTHING;
-  /** Builds the states of `byMask` not built yet; null when a few parsers had them all built at once. */
-  private build: ((mask: number) => State | null) | null = null;
+  /**
+   * Builds the states of `byMask` not built yet (build's code, called at request time the first time
+   * a combination of verdicts occurs); null when a few parsers had them all built at once.
+   */
+  private buildLater: ((mask: number) => State | null) | null = null;
   /**
    * How many characters of a segment captured here, of a request target read as it is, are read one
    * by one (see {@link checkedEnd}): {@link CHECKED_BY_LOOP} while the last one was that short, else 0.
    */
   private captureLoop = CHECKED_BY_LOOP;
-  /** What the last {@link typed} call read: in which walk, and the segment's value by each of `parsers`. */
-  walk = -1;
+  /** What the last {@link typed} call read: in which walk (its number), and the segment's value by each of `parsers`. */
+  parsedIn = -1;
   private values: unknown[] = NOTHING;
 
   /** `depth`: segments consumed when the walk is here. */
   constructor(
     readonly depth: number,
-    prefix: readonly number[],
-    end: readonly number[],
+    prefixRoutes: readonly number[],
+    endRoutes: readonly number[],
     onward: number,
   ) {
-    this.prefix = prefix;
-    this.end = end;
-    this.prefixFirst = prefix[0]!;
-    this.endFirst = end[0]!;
+    this.prefixRoutes = prefixRoutes;
+    this.endRoutes = endRoutes;
+    this.prefixFirst = prefixRoutes[0]!;
+    this.endFirst = endRoutes[0]!;
     this.onward = onward;
   }
 
@@ -167,11 +172,11 @@ export class State {
     this.parsers = parsers;
     this.byMask = new Array<State | null | undefined>(1 << parsers.length).fill(undefined);
     this.values = new Array<unknown>(parsers.length).fill(NoParse);
-    if (parsers.length > EAGER_PARSERS) this.build = next;
+    if (parsers.length > EAGER_PARSERS) this.buildLater = next;
     else for (let mask = 0; mask < this.byMask.length; mask++) this.byMask[mask] = next(mask);
   }
 
-  /** The literals wanted next and where each leads (empty when none is). */
+  /** The literals wanted next and where each leads (empty when none is); the keyed ones in table order. */
   literals(): [string, State | null][] {
     const out: [string, State | null][] = this.only !== null ? [[this.only, this.onlyNext]] : [];
     const table = this.table ?? [];
@@ -186,37 +191,42 @@ export class State {
     return this.other;
   }
 
+  /** The slots of the literal table (0: no table; one literal is compared without one), for the printer. */
+  literalSlots(): number {
+    return this.table === null ? 0 : this.table.length / 4;
+  }
+
   /**
    * Where the segment of the raw path or request target `text` starting at `start` leads, its end
-   * then in `walk.end`: a literal is matched where it lies, the end looked for only when none does
-   * and another segment can go somewhere. Where `text` is not known to be plain (see
-   * {@link PathWalk.restPlain}), a segment holding a `%` or `?` leads nowhere: it must be decoded, or
-   * the path ends in it. When parsers decide, the walk records this state, whose {@link valueFor}
+   * then in `records.matchedEnd`: a literal is matched where it lies, the end looked for only when
+   * none does and another segment can go somewhere. Where `text` is not known to be plain (see
+   * {@link PathRecords.restPlain}), a segment holding a `%` or `?` leads nowhere: it must be decoded,
+   * or the path ends in it. When parsers decide, the walk records this state, whose {@link valueFor}
    * then gives their values without parsing again.
    */
-  nextInPath(text: string, start: number, walk: PathWalk): State | null {
+  nextInPath(text: string, start: number, records: PathRecords): State | null {
     // (in small parts: V8 inlines each into the walk, and would not inline the whole)
     const matched =
       this.only !== null
-        ? this.onlyAt(text, start, walk)
+        ? this.onlyAt(text, start, records)
         : this.table !== null
-          ? this.literalAt(text, start, walk)
+          ? this.literalAt(text, start, records)
           : undefined;
     if (matched !== undefined) return matched;
     // no other segment goes anywhere from here: a miss, whatever the segment holds (its end unread)
     if (this.other === null) return null;
-    const end = walk.restPlain ? plainSegmentEnd(text, start) : this.capturedEnd(text, start, walk);
+    const end = records.restPlain ? plainSegmentEnd(text, start) : this.capturedEnd(text, start, records);
     // a segment to decode, or the query, is not read here: the walk stops as at a miss
     if (end === -1) return null;
-    walk.end = end;
+    records.matchedEnd = end;
     if (this.other !== undefined) return this.other;
-    return this.parsed(text, start, end, walk);
+    return this.parsed(text, start, end, records);
   }
 
   /** {@link checkedEnd} of a segment captured here, its first characters read one by one while this state's captures are short. */
-  private capturedEnd(text: string, start: number, walk: PathWalk): number {
+  private capturedEnd(text: string, start: number, records: PathRecords): number {
     const loop = this.captureLoop;
-    const end = checkedEnd(text, start, walk, loop);
+    const end = checkedEnd(text, start, records, loop);
     if (end !== -1) {
       const fits = end - start <= CHECKED_BY_LOOP ? CHECKED_BY_LOOP : 0;
       if (fits !== loop) this.captureLoop = fits;
@@ -225,16 +235,16 @@ export class State {
   }
 
   /** {@link nextInPath} for the one literal wanted: where it leads when it is the segment, else undefined. */
-  private onlyAt(text: string, start: number, walk: PathWalk): State | null | undefined {
+  private onlyAt(text: string, start: number, records: PathRecords): State | null | undefined {
     const only = this.only!;
     const end = start + only.length;
     if (!endsAt(text, end) || text.slice(start, end) !== only) return undefined;
-    walk.end = end;
+    records.matchedEnd = end;
     return this.onlyNext;
   }
 
   /** {@link nextInPath} for the literal table: where the literal that is the segment leads, else undefined. */
-  private literalAt(text: string, start: number, walk: PathWalk): State | null | undefined {
+  private literalAt(text: string, start: number, records: PathRecords): State | null | undefined {
     const table = this.table!;
     const length = text.length;
     // the key: three characters, `/` from the segment's end on
@@ -250,7 +260,7 @@ export class State {
       // compare (a character loop, its length varying from request to request, cost more)
       const end = start + literal.length;
       if (literal.length < 3 || (endsAt(text, end) && (literal.length === 3 || text.slice(start, end) === literal))) {
-        walk.end = end;
+        records.matchedEnd = end;
         return table[slot + 1] as State | null;
       }
     }
@@ -260,7 +270,7 @@ export class State {
    * Where the decoded segment `segment` leads (it may hold a `/`, from a `%2F`). When parsers
    * decide, the walk records this state, as {@link nextInPath}.
    */
-  next(segment: string, walk: Walk): State | null {
+  next(segment: string, records: ParseRecords): State | null {
     const length = segment.length;
     if (this.only !== null) {
       if (segment === this.only) return this.onlyNext;
@@ -285,7 +295,7 @@ export class State {
       if (next !== undefined) return next;
     }
     if (this.other !== undefined) return this.other;
-    return this.parsed(segment, 0, length, walk);
+    return this.parsed(segment, 0, length, records);
   }
 
   /**
@@ -293,9 +303,9 @@ export class State {
    * ({@link otherwise} is `undefined`). The walk records this state, whose {@link valueFor} then
    * gives the parsers' values without parsing again.
    */
-  parsed(text: string, start: number, end: number, walk: Walk): State | null {
-    walk.parsedAt[this.depth] = this;
-    this.walk = walk.number;
+  parsed(text: string, start: number, end: number, records: ParseRecords): State | null {
+    records.parsedAt[this.depth] = this;
+    this.parsedIn = records.walkNumber;
     return this.typed(text, start, end);
   }
 
@@ -349,7 +359,7 @@ export class State {
       if (value !== NoParse) mask |= 1 << i;
     }
     let next = this.byMask[mask];
-    if (next === undefined) next = this.byMask[mask] = this.build!(mask);
+    if (next === undefined) next = this.byMask[mask] = this.buildLater!(mask);
     return next;
   }
 
@@ -368,11 +378,11 @@ function keyCode(text: string, at: number): number {
 /**
  * Where the segment of the request target `text` starting at `start` ends, or -1 when a `%` or `?`
  * is in it: read character by character up to `loop`; past that, the rest of the target is checked
- * at once (which `walk` then knows to be plain from here on) and the end found natively. (Generated code's
- * `segmentEnd` reads a segment the same way; one function for both made the table walk slower,
- * growth 1,000 routes 1.06–1.08× in 7 child rounds.)
+ * at once (which `records` then know to be plain from here on) and the end found natively. (Generated
+ * code's `segmentEnd` reads a segment the same way; one function for both made the table walk
+ * slower, growth 1,000 routes 1.06–1.08× in 7 child rounds.)
  */
-function checkedEnd(text: string, start: number, walk: PathWalk, loop: number): number {
+function checkedEnd(text: string, start: number, records: PathRecords, loop: number): number {
   const length = text.length;
   const stop = length - start > loop ? start + loop : length;
   for (let at = start; at < stop; at++) {
@@ -382,233 +392,11 @@ function checkedEnd(text: string, start: number, walk: PathWalk, loop: number): 
   }
   if (stop === length) return length;
   if (!plainFrom(text, stop)) return -1;
-  walk.restPlain = true;
+  records.restPlain = true;
   return plainSegmentEnd(text, stop);
 }
 
 /** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */
 function endsAt(text: string, end: number): boolean {
   return end === text.length || (end < text.length && text.charCodeAt(end) === 47) /* / */;
-}
-
-/** The list of no route at all (NONE-terminated), shared: most states' `prefix`, many states' `end` (not frozen, as above). */
-const NO_ROUTES: readonly number[] = [NONE];
-
-/** A state still to link: its routes that want one more segment; the next one to link after it. */
-interface Unlinked {
-  readonly state: State;
-  readonly onward: readonly number[];
-  readonly below: Unlinked | null;
-}
-
-/** Builds the states of one route set; equal route sets at equal depths share a state. */
-export class StateBuilder {
-  private readonly memo = new Map<string, State>();
-  /** The states of one route alone (most states: a route's own tail), by `depth × routes + route`: no key to build. */
-  private readonly alone = new Map<number, State>();
-  private readonly verdicts = new Map<PathParser<unknown>, Map<string, boolean>>();
-  /**
-   * States made but not linked yet, each with the routes that want one more segment: states are
-   * linked in turn by one loop, not by recursion (deep recursion here made large compiled code).
-   */
-  private unlinked: Unlinked | null = null;
-  private linking = false;
-
-  constructor(private readonly chains: readonly Chain[]) {}
-
-  /** The state where the routes `ids` (ascending) are alive after `depth` segments, linked, and every state it leads to. */
-  state(depth: number, ids: readonly number[]): State | null {
-    const state = this.find(depth, ids);
-    // called while linking (a state's mask states): the loop below is running already
-    if (this.linking) return state;
-    this.linking = true;
-    try {
-      for (let next = this.unlinked; next !== null; next = this.unlinked) {
-        this.unlinked = next.below;
-        this.link(next.state, next.onward);
-      }
-    } finally {
-      this.linking = false;
-    }
-    return state;
-  }
-
-  /** The state of `ids` after `depth` segments, made (and left to link) when there is none yet. */
-  private find(depth: number, ids: readonly number[]): State | null {
-    if (ids.length === 0) return null;
-    if (ids.length > 1) return this.findMany(depth, ids);
-    const key = depth * this.chains.length + ids[0]!;
-    let state = this.alone.get(key);
-    if (state === undefined) this.alone.set(key, (state = this.buildOne(depth, ids)));
-    return state;
-  }
-
-  /** {@link find} for two routes or more (fewer states, found by a key spelling the routes). */
-  private findMany(depth: number, ids: readonly number[]): State {
-    const key = `${depth}:${ids.join(",")}`;
-    let state = this.memo.get(key);
-    if (state === undefined) this.memo.set(key, (state = this.build(depth, ids)));
-    return state;
-  }
-
-  private build(depth: number, ids: readonly number[]): State {
-    let prefix: number[] | null = null;
-    let end: number[] | null = null;
-    let onward: number[] | null = null;
-    for (let k = 0; k < ids.length; k++) {
-      const id = ids[k]!;
-      const chain = this.chains[id]!;
-      if (chain.tests.length > depth) (onward ??= []).push(id);
-      else {
-        (end ??= []).push(id);
-        if (!chain.exact) (prefix ??= []).push(id);
-      }
-    }
-    const state = new State(depth, terminated(prefix), terminated(end), onward !== null ? onward[0]! : NONE);
-    if (onward !== null) this.toLink(state, onward);
-    return state;
-  }
-
-  private toLink(state: State, onward: readonly number[]): void {
-    this.unlinked = { state, onward, below: this.unlinked };
-  }
-
-  /** {@link build} for one route (`alone`, a list of it): the most common state, made without sorting routes into lists. */
-  private buildOne(depth: number, alone: readonly number[]): State {
-    const id = alone[0]!;
-    const chain = this.chains[id]!;
-    if (chain.tests.length <= depth) {
-      const end = [id, NONE];
-      return new State(depth, chain.exact ? NO_ROUTES : end, end, NONE);
-    }
-    const state = new State(depth, NO_ROUTES, NO_ROUTES, id);
-    this.toLink(state, alone);
-    return state;
-  }
-
-  /** Sets the transitions of `state` for the routes `onward` that want one more segment. */
-  private link(state: State, onward: readonly number[]): void {
-    const depth = state.depth;
-    if (onward.length === 1) {
-      this.linkOne(state, depth, onward);
-      return;
-    }
-    // the literals wanted next, in order, each with its routes; the routes wanting a typed segment
-    const literals: string[] = [];
-    const groups: number[][] = [];
-    const groupOf = new Map<string, number[]>();
-    const typed: number[] = [];
-    for (let k = 0; k < onward.length; k++) {
-      const id = onward[k]!;
-      const test = this.chains[id]!.tests[depth]!;
-      if (typeof test !== "string") typed.push(id);
-      else {
-        const ids = groupOf.get(test);
-        if (ids !== undefined) ids.push(id);
-        else {
-          const group = [id];
-          groupOf.set(test, group);
-          literals.push(test);
-          groups.push(group);
-        }
-      }
-    }
-    if (typed.length > 0 && literals.length > 0) this.followLiterals(depth, typed, literals, groups);
-    if (literals.length > 0) this.linkLiterals(state, depth, literals, groups);
-    // with no typed route, every other segment leads nowhere, as a new state has it
-    if (typed.length > 0) this.linkOthers(state, depth, typed);
-  }
-
-  /** Sets where each literal leads: to the state of its routes. */
-  private linkLiterals(
-    state: State,
-    depth: number,
-    literals: readonly string[],
-    groups: readonly (readonly number[])[],
-  ): void {
-    const states = new Array<State | null>(literals.length);
-    for (let i = 0; i < literals.length; i++) states[i] = this.find(depth + 1, groups[i]!);
-    state.setLiterals(literals, states);
-  }
-
-  /** A typed route also follows every literal its parser accepts: it joins that literal's routes, in route order. */
-  private followLiterals(
-    depth: number,
-    typed: readonly number[],
-    literals: readonly string[],
-    groups: number[][],
-  ): void {
-    for (let i = 0; i < literals.length; i++) {
-      const ids = groups[i]!;
-      for (let k = 0; k < typed.length; k++) {
-        const id = typed[k]!;
-        if (this.accepts(this.parserAt(id, depth), literals[i]!)) insertAscending(ids, id);
-      }
-    }
-  }
-
-  /** Sets where a segment that is no literal leads, for the routes `typed` that want a typed segment. */
-  private linkOthers(state: State, depth: number, typed: readonly number[]): void {
-    // the parsers that decide (`Text` accepts every segment)
-    const parsers: PathParser<unknown>[] = [];
-    for (const id of typed) {
-      const parser = this.parserAt(id, depth);
-      if (parser !== Text && !parsers.includes(parser)) parsers.push(parser);
-    }
-    if (parsers.length === 0) {
-      state.setOthers(NO_PARSERS, this.find(depth + 1, typed));
-      return;
-    }
-    state.setOthers(parsers, (mask) =>
-      this.state(
-        depth + 1,
-        typed.filter((id) => {
-          const parser = this.parserAt(id, depth);
-          return parser === Text || (mask & (1 << parsers.indexOf(parser))) !== 0;
-        }),
-      ),
-    );
-  }
-
-  /** {@link link} for one route (`alone`, a list of it) that wants one more segment: where it goes, and nowhere else. */
-  private linkOne(state: State, depth: number, alone: readonly number[]): void {
-    const test = this.chains[alone[0]!]!.tests[depth]!;
-    const next = this.find(depth + 1, alone);
-    if (typeof test === "string") state.setLiterals([test], [next]);
-    else if (test.parser === Text) state.setOthers(NO_PARSERS, next);
-    else state.setOthers([test.parser], (mask) => (mask === 0 ? null : next));
-  }
-
-  private parserAt(id: number, depth: number): PathParser<unknown> {
-    return (this.chains[id]!.tests[depth] as { readonly parser: PathParser<unknown> }).parser;
-  }
-
-  private accepts(parser: PathParser<unknown>, literal: string): boolean {
-    let byLiteral = this.verdicts.get(parser);
-    if (byLiteral === undefined) this.verdicts.set(parser, (byLiteral = new Map()));
-    let verdict = byLiteral.get(literal);
-    if (verdict === undefined) byLiteral.set(literal, (verdict = parseSegment(parser, literal) !== NoParse));
-    return verdict;
-  }
-}
-
-/** Puts `id` into the ascending list `ids`, in its place (no sort: `sort` copies the list first). */
-function insertAscending(ids: number[], id: number): void {
-  let at = ids.length;
-  ids.push(id);
-  while (at > 0 && ids[at - 1]! > id) {
-    ids[at] = ids[at - 1]!;
-    at--;
-  }
-  ids[at] = id;
-}
-
-/**
- * `routes` followed by NONE, in a list of just that length (`slice`: a list grown by `push` keeps
- * room for more, and states keep theirs); the shared {@link NO_ROUTES} for none.
- */
-function terminated(routes: number[] | null): readonly number[] {
-  if (routes === null) return NO_ROUTES;
-  routes.push(NONE);
-  return routes.slice();
 }

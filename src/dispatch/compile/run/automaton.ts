@@ -1,21 +1,10 @@
-import type { Chain } from "../../chains.js";
-import { NoParse, parseSegment, type PathParser } from "../../parsers/parser.js";
-import { Text } from "../../parsers/text.js";
-import { NONE, type PathWalk, State, StateBuilder } from "./states.js";
-import { StaticPaths } from "./statics.js";
-import { type StaticLookup, staticSwitch } from "./staticSwitch.js";
-import { type Chosen, type CodeBudget, type GeneratedWalk, walkSwitch, type WalkRecords } from "./walkSwitch.js";
-import { plainFrom, rawCanHold, UNDECIDED } from "./target.js";
-import type { EntriesByMethod } from "./front.js";
-
-/** Lines of generated code one automaton may have, all methods together (see {@link CodeBudget}). */
-const GENERATED_LINES = 1200;
-/**
- * Tables of more routes get no generated code: there it only covered the first levels, and the
- * hand-overs to the table walk cost what it saved (GitHub's 516 routes: 7–13 % slower; 1,000 and
- * 10,000 routes: level; notes/issue-12.md, round 2).
- */
-const GENERATED_ROUTES = 256;
+import type { Chain } from "../../../chains.js";
+import { NoParse, parseSegment, type PathParser } from "../../../parsers/parser.js";
+import { Text } from "../../../parsers/text.js";
+import { type Choice, NONE, UNDECIDED } from "../answers.js";
+import type { EntriesByMethod, Entry, WalkRecords } from "./entry.js";
+import type { PathRecords, State } from "./state.js";
+import { plainFrom } from "./target.js";
 
 /**
  * Segments the records of a walk have room for from the start; deeper walks make more room first.
@@ -25,43 +14,14 @@ const GENERATED_ROUTES = 256;
  */
 const RECORDED_DEPTHS = 32;
 
-/** Where the routes for one request method start. */
-export interface Entry {
-  readonly start: State | null;
-  /**
-   * Raw paths (no `%`) whose answer is known when the automaton is built: the first route for them
-   * is fully static and consumes the whole path. Generated code (a switch) or one probe of a table
-   * answers them.
-   */
-  readonly statics: StaticPaths | null;
-  /** The same as generated code, where the runtime allows it (then `statics` is null). */
-  readonly staticCode: StaticLookup | null;
-  /** The walk from the start as generated code, where the runtime allows it. */
-  readonly walk: GeneratedWalk | null;
-}
-
-/**
- * What a walk chose: a route's number (NONE for none); or, where generated code chose it, the route
- * with its vars and rest, made there, its number then being {@link Automaton.chosen}.
- */
-export type Choice = number | Chosen;
-
-/** The route `choice` is, of the last walk of `automaton`. */
-export function routeOf(choice: Choice, automaton: Automaton): number {
-  return typeof choice === "number" ? choice : automaton.chosen;
-}
-
 /**
  * The routes of a tree as one automaton per request method (a route with no method is in all of
- * them, and in the one for every other method). `first` gives the first route, in order, that
- * matches a path, or the first after a given one, which is how a handler's `routeMismatch()` resumes
- * the search exactly where the interpreter would.
+ * them, and in the one for every other method), as lookups read it; build/automaton.ts makes it.
+ * The `first…` methods give the first route, in order, that matches a path, or the first after a
+ * given one, which is how a handler's `routeMismatch()` resumes the search exactly where the
+ * interpreter would.
  */
-export class Automaton implements PathWalk, WalkRecords {
-  // by method, side by side: a few `===` beat a Map's hashing of the method string
-  private readonly methods: string[] = [];
-  private readonly entries: Entry[] = [];
-  private readonly anyMethod: Entry;
+export class Automaton implements PathRecords, WalkRecords {
   // What the last walk consumed (a walk never yields, so one record serves every request): the bounds
   // of its segments in the raw path, or the decoded segments; how many; whether that was all. The raw
   // path itself is not kept: storing a new string in this long-lived object costs a write barrier
@@ -73,50 +33,31 @@ export class Automaton implements PathWalk, WalkRecords {
   consumed = 0;
   complete = false;
   /** Where the segment the walk of a raw path matched last ends (see {@link State.nextInPath}). */
-  end = 0;
-  /** Whether the text walked holds no `%` and no `?` from the segment being read on (see {@link PathWalk.restPlain}). */
+  matchedEnd = 0;
+  /** Whether the text walked holds no `%` and no `?` from the segment being read on (see {@link PathRecords.restPlain}). */
   restPlain = true;
   /**
    * By depth, the last state whose parsers read a segment there (see {@link State.next}); its values
-   * are this walk's when its `walk` is this walk's `number`, which is new for every walk.
+   * are this walk's when its `parsedIn` is this walk's `walkNumber`, which is new for every walk.
    */
   readonly parsedAt: (State | null)[] = Array.from({ length: RECORDED_DEPTHS }, () => null);
-  number = 0;
-  /** When the last walk returned the route it chose as {@link Chosen} (generated code does): its number. */
+  walkNumber = 0;
+  /** When the last walk returned the route it chose as `MadeByCode` (generated code does): its number (answers.ts). */
   chosen = NONE;
 
   /**
-   * `keepRecords`: every walk leaves the bounds of every segment it read in its records, generated
-   * code too (see walkSwitch.ts): for a guard's routes, whose vars are bound from them.
+   * `entries[i]` is the entry for `methods[i]`, `anyMethod` the one for any other method (what
+   * build/automaton.ts made of `chains`, the routes in first-match order).
    */
   constructor(
     readonly chains: readonly Chain[],
-    private readonly keepRecords = false,
-  ) {
-    const builder = new StateBuilder(chains);
-    const budget: CodeBudget = { lines: chains.length <= GENERATED_ROUTES ? GENERATED_LINES : 0 };
-    // the routes of each method, in one pass: a route with no method is in every list
-    const byMethod = new Map<string, number[]>();
-    const anyMethod: number[] = [];
-    for (let id = 0; id < chains.length; id++) {
-      const method = chains[id]!.method;
-      if (method === null) {
-        anyMethod.push(id);
-        for (const ids of byMethod.values()) ids.push(id);
-        continue;
-      }
-      const ids = byMethod.get(method);
-      if (ids !== undefined) ids.push(id);
-      else byMethod.set(method, [...anyMethod, id]);
-    }
-    for (const [method, ids] of byMethod) {
-      this.methods.push(method);
-      this.entries.push(this.entry(builder, budget, ids));
-    }
-    this.anyMethod = this.entry(builder, budget, anyMethod);
-  }
+    // by method, side by side: a few `===` beat a Map's hashing of the method string
+    private readonly methods: readonly string[],
+    private readonly entries: readonly Entry[],
+    private readonly anyMethod: Entry,
+  ) {}
 
-  /** Every entry, by method (for code that tells the method itself: see front.ts). */
+  /** Every entry, by method (for code that tells the method itself: see generate/front.ts). */
   byMethod(): EntriesByMethod {
     return { methods: this.methods, entries: this.entries, otherwise: this.anyMethod };
   }
@@ -171,7 +112,7 @@ export class Automaton implements PathWalk, WalkRecords {
   /**
    * The first route after route `after` (-1: from the start) that matches the raw path `path`, which
    * has no `%`, so its segments need no decoding; NONE when there is none. From the start, generated
-   * code may return the route with its vars instead, made as it chose the route: see {@link Choice}.
+   * code may return the route with its vars instead, made as it chose the route: see `Choice` (answers.ts).
    */
   firstInPath(entry: Entry, path: string, after: number): Choice {
     if (after < 0 && entry.walk !== null && path.charCodeAt(0) === 47 /* / */) return entry.walk(path, this);
@@ -181,12 +122,12 @@ export class Automaton implements PathWalk, WalkRecords {
     const start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
     if (start >= path.length) {
       this.complete = true;
-      return after < 0 ? state.endFirst : firstAfter(state.end, after);
+      return after < 0 ? state.endFirst : firstAfter(state.endRoutes, after);
     }
     return this.walkFrom(path, state, 0, start, NONE, after);
   }
 
-  /** Starts a walk of a raw path (cut at its query, with no `%`: see {@link PathWalk.restPlain}). */
+  /** Starts a walk of a raw path (cut at its query, with no `%`: see {@link PathRecords.restPlain}). */
   begin(): void {
     this.renumber();
     this.segments = null;
@@ -204,14 +145,14 @@ export class Automaton implements PathWalk, WalkRecords {
     const bounds = this.bounds;
     let current: State | null = state;
     for (; ; depth++) {
-      const done = after < 0 ? current.prefixFirst : firstAfter(current.prefix, after);
+      const done = after < 0 ? current.prefixFirst : firstAfter(current.prefixRoutes, after);
       if (done < best) best = done;
       if (current.onward >= best) return best;
       if (depth >= RECORDED_DEPTHS) this.roomFor(depth);
       current = current.nextInPath(path, start, this);
       // (a segment that leads nowhere is not consumed: its end is not always looked for)
       if (current === null) return best;
-      const end = this.end;
+      const end = this.matchedEnd;
       bounds[2 * depth] = start;
       bounds[2 * depth + 1] = end;
       this.consumed = depth + 1;
@@ -219,7 +160,7 @@ export class Automaton implements PathWalk, WalkRecords {
       start = end + 1;
     }
     this.complete = true;
-    const done = after < 0 ? current.endFirst : firstAfter(current.end, after);
+    const done = after < 0 ? current.endFirst : firstAfter(current.endRoutes, after);
     return Math.min(done, best);
   }
 
@@ -234,7 +175,7 @@ export class Automaton implements PathWalk, WalkRecords {
     if (state === null) return NONE;
     let best = NONE;
     for (let depth = 0; from + depth < segments.length; depth++) {
-      const done = after < 0 ? state.prefixFirst : firstAfter(state.prefix, after);
+      const done = after < 0 ? state.prefixFirst : firstAfter(state.prefixRoutes, after);
       if (done < best) best = done;
       if (state.onward >= best) return best;
       const segment = segments[from + depth]!;
@@ -244,7 +185,7 @@ export class Automaton implements PathWalk, WalkRecords {
       this.consumed = depth + 1;
     }
     this.complete = true;
-    const done = after < 0 ? state.endFirst : firstAfter(state.end, after);
+    const done = after < 0 ? state.endFirst : firstAfter(state.endRoutes, after);
     return Math.min(done, best);
   }
 
@@ -258,8 +199,8 @@ export class Automaton implements PathWalk, WalkRecords {
 
   /** A new number for a new walk; on wrap-around every record is forgotten, so none can pass for new. */
   private renumber(): void {
-    if (++this.number === 0x3fffffff) {
-      this.number = 0;
+    if (++this.walkNumber === 0x3fffffff) {
+      this.walkNumber = 0;
       this.parsedAt.fill(null);
     }
   }
@@ -271,7 +212,7 @@ export class Automaton implements PathWalk, WalkRecords {
   value(depth: number, parser: PathParser<unknown>, text: string): unknown {
     if (parser === Text) return this.segment(depth, text);
     const parsed = this.parsedAt[depth];
-    if (parsed !== null && parsed !== undefined && parsed.walk === this.number) {
+    if (parsed !== null && parsed !== undefined && parsed.parsedIn === this.walkNumber) {
       const value = parsed.valueFor(parser);
       if (value !== NoParse) return value;
     }
@@ -310,43 +251,6 @@ export class Automaton implements PathWalk, WalkRecords {
   /** True when the last walk saw every segment and there were exactly `depth` of them. */
   endedAt(depth: number): boolean {
     return this.complete && this.consumed === depth;
-  }
-
-  /** The entry for the routes `ids` (ascending). */
-  private entry(builder: StateBuilder, budget: CodeBudget, ids: readonly number[]): Entry {
-    const chains = this.chains;
-    // the static paths are found by walking the automaton without them
-    const walked: Entry = { start: builder.state(0, ids), statics: null, staticCode: null, walk: null };
-    const statics = new Map<string, number>();
-    for (let k = 0; k < ids.length; k++) {
-      const id = ids[k]!;
-      const tests = chains[id]!.tests;
-      // a static path is a raw one: literals only, each one a raw segment can be
-      if (!tests.every((t) => typeof t === "string" && rawCanHold(t))) continue;
-      const winner = this.firstInSegments(walked, tests as string[], 0, -1);
-      const chain = chains[winner];
-      if (
-        chain !== undefined &&
-        chain.tests.length === tests.length &&
-        chain.tests.every((t) => typeof t === "string")
-      ) {
-        statics.set(`/${tests.join("/")}`, winner);
-      }
-    }
-    // no budget left: generating code would only be thrown away
-    const generate = budget.lines > 0;
-    const walk =
-      walked.start === null || !generate
-        ? null
-        : walkSwitch(walked.start, (route) => chains[route]!, this.keepRecords, budget);
-    // generated code where allowed and small enough, else a table (always on Cloudflare Workers)
-    const staticCode = statics.size > 0 && generate ? staticSwitch(statics, budget) : null;
-    return {
-      start: walked.start,
-      statics: staticCode === null && statics.size > 0 ? new StaticPaths(statics) : null,
-      staticCode,
-      walk,
-    };
   }
 }
 

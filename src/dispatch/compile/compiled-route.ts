@@ -1,8 +1,17 @@
 import type { PathParser } from "../../parsers/parser.js";
 import { Text } from "../../parsers/text.js";
 import type { Chain, Leaf } from "../../chains.js";
+import { type MatchedRoute, matchedRoute, nameBelow, type RouteName } from "../../matched-route.js";
 import type { Handler } from "../../tree.js";
 import { extendVars, type Vars, type VarsFactory, varsShape } from "../../vars.js";
+
+/*
+ * One route of a compiled program (a chain of chains.ts, numbered in first-match order) as running it
+ * needs it: its leaf and handler, how many segments it consumes, and how its variables are bound
+ * from a walk's records. Build makes them (build/program.ts), generated code reads its variables
+ * (generate/walk-answers.ts), run binds them (run/find.ts, run/dispatch.ts). A route's "variables"
+ * are what it captures (label, parser, depth); its "vars" the object a handler gets.
+ */
 
 /*
  * Shared by the routes without variables. Not frozen, and each of the kind V8 gives the lists it
@@ -58,7 +67,7 @@ export function variablesOf(chain: Chain): RouteVariables {
   };
 }
 
-/** The handler a route ends at, or null when it ends at a guard: what `find` reports of it. */
+/** The handler a route ends at, or null when it ends at a gate: what `find` reports of it. */
 export function handlerOf(leaf: Leaf): Handler<never> | null {
   return leaf.kind === "handler" ? leaf.handler : null;
 }
@@ -92,8 +101,14 @@ export class CompiledRoute {
   private readonly parser0: PathParser<unknown>;
   private readonly parser1: PathParser<unknown>;
   private readonly parser2: PathParser<unknown>;
+  /** The route as `req.route` names it, made on first use. */
+  private named: MatchedRoute | undefined = undefined;
 
-  constructor(chain: Chain) {
+  /** `outer`: the route (from the root) ending at the gate whose subtree this route is in; `null` at the top. */
+  constructor(
+    private readonly chain: Chain,
+    private readonly outer: RouteName | null = null,
+  ) {
     this.leaf = chain.leaf;
     this.handler = handlerOf(chain.leaf);
     this.depth = chain.tests.length;
@@ -135,6 +150,20 @@ export class CompiledRoute {
       default:
         return shape(...this.values(source, text));
     }
+  }
+
+  /** The route from the root, as `req.route` names it (the gates' routes above it included). */
+  get matchedRoute(): MatchedRoute {
+    if (this.named === undefined) {
+      const name = nameBelow(this.outer, this.chain);
+      this.named = matchedRoute(name.method, name.tests, name.exact);
+    }
+    return this.named;
+  }
+
+  /** This route's name from the root: what the programs of the gate it ends at are named below. */
+  get name(): RouteName {
+    return nameBelow(this.outer, this.chain);
   }
 
   private values(source: ValueSource, text: string): unknown[] {

@@ -1,4 +1,4 @@
-import { NONE } from "./states.js";
+import { NONE } from "../answers.js";
 
 /**
  * Whole raw paths whose first route is known at compile time (a fully static route), found with
@@ -33,6 +33,14 @@ export class StaticPaths {
       this.table[slot] = path;
       this.table[slot + 1] = route;
     }
+  }
+
+  /** Every path and its route, in the table's order (for the printer). */
+  entries(): [string, number][] {
+    const out: [string, number][] = [];
+    for (let slot = 0; slot < this.table.length; slot += 2)
+      if (this.table[slot] !== undefined) out.push([this.table[slot] as string, this.table[slot + 1] as number]);
+    return out;
   }
 
   /** The route known for the raw path `path`, or NONE. */

@@ -1,8 +1,6 @@
-import { NONE } from "./states.js";
-import type { CodeBudget } from "./walkSwitch.js";
-
-/** The first route known for a whole raw path, or NONE. */
-export type StaticLookup = (path: string) => number;
+import { NONE } from "../answers.js";
+import type { StaticLookup } from "../run/entry.js";
+import { type CodeBudget, functionOf, type SourceSink } from "./code.js";
 
 /**
  * Generated code has a cost of its own: each function warms up on its own, so a large one stays
@@ -15,12 +13,13 @@ const MOST_LINES = 300;
  * character that best tells the paths of that length apart, then one `===` per path, so a request
  * path is read at two places and compared once, with no hashing. Null where the runtime forbids
  * code generation (Cloudflare Workers, CSP) or the code would pass {@link MOST_LINES} or what is
- * left of `budget` (which it then takes from); the caller
- * then keeps its table. Paths enter the code only as JSON string literals, routes as integers.
+ * left of `budget` (which it then takes from); the caller then keeps its table (run/static-paths.ts).
+ * Paths enter the code only as JSON string literals, routes as integers.
  */
-export function staticSwitch(
+export function generateStaticSwitch(
   paths: ReadonlyMap<string, number>,
   budget: CodeBudget = { lines: MOST_LINES },
+  sink?: SourceSink,
 ): StaticLookup | null {
   const most = Math.min(MOST_LINES, budget.lines);
   const byLength = new Map<number, string[]>();
@@ -55,13 +54,9 @@ export function staticSwitch(
   }
   lines.push("}", `return ${NONE};`);
   if (lines.length > most) return null;
-  try {
-    const generated = new Function("p", `"use strict";\n${lines.join("\n")}`) as StaticLookup;
-    budget.lines -= lines.length;
-    return generated;
-  } catch {
-    return null;
-  }
+  const generated = functionOf<StaticLookup>(["p"], `"use strict";\n${lines.join("\n")}`, sink);
+  if (generated !== null) budget.lines -= lines.length;
+  return generated;
 }
 
 /** The index (past the leading `/`) where the paths, all of one length, have the most different characters. */

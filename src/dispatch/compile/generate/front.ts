@@ -1,7 +1,11 @@
-import type { Entry } from "./automaton.js";
-import { NONE } from "./states.js";
-import { UNDECIDED } from "./target.js";
-import type { WalkRecords } from "./walkSwitch.js";
+import { NONE, UNDECIDED } from "../answers.js";
+import type { EntriesByMethod, Entry, WalkRecords } from "../run/entry.js";
+import { functionOf, type SourceSink } from "./code.js";
+
+/*
+ * The generated front of `find` (see generateFront). It only chooses and calls: what it cannot
+ * settle goes back to run/find.ts through the four answers index.ts gives it.
+ */
 
 /** What the front's code calls on the automaton: the walk's records (for its walks), and its static paths' table. */
 export type FrontAutomaton = WalkRecords & { firstStatic(entry: Entry, target: string): number };
@@ -9,19 +13,12 @@ export type FrontAutomaton = WalkRecords & { firstStatic(entry: Entry, target: s
 /** A lookup by method and request target: what `CompiledRouter.find` does. */
 export type Finder<F> = (method: string, url: string) => F | null;
 
-/** The entries of an automaton by method: `entries[i]` for `methods[i]`, `otherwise` for any other method. */
-export interface EntriesByMethod {
-  readonly methods: readonly string[];
-  readonly entries: readonly Entry[];
-  readonly otherwise: Entry;
-}
-
 /** What the generated front leaves to `find`'s own code (each for a case generated code does not settle). */
 export interface FrontAnswers<F> {
   /** What `find` reports for the static route `route`, which the whole raw target `url` is. */
   readonly staticRoute: (route: number, url: string) => F | null;
   /** What `find` reports for route `route`, chosen by a walk of `url` that left it in the records. */
-  readonly chosen: (route: number, url: string) => F | null;
+  readonly fromRecords: (route: number, url: string) => F | null;
   /** `find` for a target that must be cut at its query or decoded first, in `entry`. */
   readonly undecided: (entry: Entry, url: string) => F | null;
   /** `find` as a whole: for a method whose entry has no generated walk. */
@@ -36,10 +33,11 @@ export interface FrontAnswers<F> {
  * through an array, never as code. Null where no entry has a generated walk, or the runtime forbids
  * code generation.
  */
-export function generatedFront<F>(
+export function generateFront<F>(
   { methods, entries, otherwise }: EntriesByMethod,
   automaton: FrontAutomaton,
   answers: FrontAnswers<F>,
+  sink?: SourceSink,
 ): Finder<F> | null {
   const all = [...entries, otherwise];
   if (all.every((entry) => entry.walk === null)) return null;
@@ -64,27 +62,22 @@ export function generatedFront<F>(
   ];
   const branches = methods.map((_, i) => `if (m === M${i}) { ${answer(i)} }`);
   branches.push(`{ ${answer(methods.length)} }`);
-  try {
-    const make = new Function(
-      "A",
-      "E",
-      "M",
-      "S",
-      "N",
-      "U",
-      "G",
-      `"use strict";\n${constants.join("\n")}\nreturn function find(m, u) {\n${branches.join("\nelse ")}\n};`,
-    ) as (
+  const make = functionOf<
+    (
       automaton: FrontAutomaton,
       entries: readonly Entry[],
       methods: readonly string[],
       staticRoute: FrontAnswers<F>["staticRoute"],
-      chosen: FrontAnswers<F>["chosen"],
+      fromRecords: FrontAnswers<F>["fromRecords"],
       undecided: FrontAnswers<F>["undecided"],
       general: Finder<F>,
-    ) => Finder<F>;
-    return make(automaton, all, methods, answers.staticRoute, answers.chosen, answers.undecided, answers.general);
-  } catch {
-    return null;
-  }
+    ) => Finder<F>
+  >(
+    ["A", "E", "M", "S", "N", "U", "G"],
+    `"use strict";\n${constants.join("\n")}\nreturn function find(m, u) {\n${branches.join("\nelse ")}\n};`,
+    sink,
+  );
+  return make === null
+    ? null
+    : make(automaton, all, methods, answers.staticRoute, answers.fromRecords, answers.undecided, answers.general);
 }

@@ -1,0 +1,123 @@
+import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../../reply.js";
+import type { RequestContext } from "../../../request.js";
+import { isThenable } from "../../../thenable.js";
+import type { Middleware, NextRoutes } from "../../../tree.js";
+import { copyVars, type Vars } from "../../../vars.js";
+import { NONE, routeOf } from "../answers.js";
+import type { Program } from "./program.js";
+
+/*
+ * `dispatch` of a compiled router: the routes a request matches, run in order until one answers,
+ * resuming the search after each route that turns it down, as the interpreter would.
+ */
+
+type Outcome = Reply | null | Promise<Reply | null>;
+
+/**
+ * Runs the routes of `program` that match, in order, from the one after `after`, until one answers:
+ * a handler that does not return `routeMismatch()`, a guard that passes and whose routes answer, or
+ * a middleware that answers. Stays synchronous until a guard, middleware or handler returns a promise
+ * (or any thenable, as `await` would).
+ */
+export function attempt(
+  program: Program,
+  request: RequestContext,
+  offset: number,
+  inherited: Vars | null,
+  after: number,
+): Outcome {
+  for (;;) {
+    const choice = program.first(request, offset, after);
+    const id = routeOf(choice, program.automaton);
+    if (id === NONE) return null;
+    const route = program.routes[id]!;
+    // as the walk made them, or bound from its records (and on top of a guard's)
+    const vars =
+      typeof choice !== "number" && inherited === null
+        ? choice.vars
+        : route.bind(inherited, program.automaton, request.path);
+    const leaf = route.leaf;
+    // a guard's vars are also what its routes inherit: it gets a copy, so its writes stay its own
+    const routed = request.routed(leaf.kind === "handler" ? vars : copyVars(vars), offset + route.depth) as never;
+    if (leaf.kind === "handler") {
+      request.route = route.matchedRoute;
+      const result = leaf.handler(routed);
+      if (isThenable(result)) {
+        return Promise.resolve(result).then((value) => {
+          const reply = toReply(value as HandlerResult);
+          if (!isRouteMismatch(reply)) return reply;
+          request.route = undefined;
+          return attempt(program, request, offset, inherited, id);
+        });
+      }
+      const reply = toReply(result);
+      if (!isRouteMismatch(reply)) return reply;
+      request.route = undefined;
+    } else if (leaf.kind === "use") {
+      return around(leaf.middleware, routed, program, request, offset, inherited, id, vars);
+    } else {
+      const passed = leaf.predicate(routed);
+      if (isThenable(passed)) {
+        return Promise.resolve(passed).then((ok) =>
+          ok ? enter(program, request, offset, inherited, id, vars) : attempt(program, request, offset, inherited, id),
+        );
+      }
+      if (passed) return enter(program, request, offset, inherited, id, vars);
+    }
+    after = id;
+  }
+}
+
+/**
+ * A middleware ending route `id`: its outcome, with `next()` running what it is around once (a second
+ * call gives the same promise); on a mismatch (`null`, `routeMismatch()`), goes on after `id`. A
+ * rejection of `next()` the middleware never waits for is dropped, not left unhandled.
+ */
+function around(
+  middleware: Middleware<never>,
+  routed: never,
+  program: Program,
+  request: RequestContext,
+  offset: number,
+  inherited: Vars | null,
+  id: number,
+  vars: Vars,
+): Outcome {
+  let inside: Promise<Reply | null> | undefined;
+  const next: NextRoutes = () => {
+    if (inside === undefined) {
+      try {
+        inside = Promise.resolve(
+          attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1),
+        );
+      } catch (error) {
+        inside = Promise.reject(error);
+      }
+      inside.catch(() => undefined);
+    }
+    return inside;
+  };
+  const result = middleware(routed, next);
+  if (isThenable(result)) {
+    return Promise.resolve(result).then((value) => {
+      const reply = value === null ? null : toReply(value as HandlerResult);
+      return reply === null || isRouteMismatch(reply) ? attempt(program, request, offset, inherited, id) : reply;
+    });
+  }
+  const reply = result === null ? null : toReply(result as HandlerResult);
+  return reply === null || isRouteMismatch(reply) ? attempt(program, request, offset, inherited, id) : reply;
+}
+
+/** Routes through what the guard ending route `id` lets through; on no answer, goes on after `id`. */
+function enter(
+  program: Program,
+  request: RequestContext,
+  offset: number,
+  inherited: Vars | null,
+  id: number,
+  vars: Vars,
+): Outcome {
+  const inner = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
+  if (inner instanceof Promise) return inner.then((reply) => reply ?? attempt(program, request, offset, inherited, id));
+  return inner ?? attempt(program, request, offset, inherited, id);
+}

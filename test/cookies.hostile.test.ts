@@ -1,0 +1,124 @@
+import { alt, cookieParam, inject, Int, parseCookies, route } from "../src";
+import { toApplication } from "../src/adapters/node";
+import { startServer } from "./helpers/server";
+
+/*
+ * Hostile Cookie headers: huge, repetitive, malformed, prototype-named. The answers stay clear (a value,
+ * or a 400 naming the cookie), nothing is polluted, and parsing time grows linearly with the header.
+ */
+
+/** `count` pairs (8 bytes each, on average), duplicates and malformed ones mixed in, and prototype names. */
+function hostileHeader(count: number): string {
+  const pairs: string[] = [];
+  for (let i = 0; i < count; i++) {
+    switch (i % 5) {
+      case 0:
+        pairs.push(`c${i}=v`);
+        break;
+      case 1:
+        pairs.push("dup=2"); // duplicates: the first one wins
+        break;
+      case 2:
+        pairs.push(`j${i}`); // no '=': ignored
+        break;
+      case 3:
+        pairs.push(`=${i}`); // an empty name: ignored
+        break;
+      default:
+        pairs.push(`q${i}="q"`);
+    }
+  }
+  return ["dup=first", "__proto__=polluted", "constructor=c", "prototype=p", ...pairs].join("; ");
+}
+
+const app = alt(
+  route("GET /count", (req) => ({
+    size: req.cookies.size,
+    dup: req.cookies.get("dup"),
+    proto: req.cookies.get("__proto__"),
+    constructor: req.cookies.get("constructor"),
+    last: req.cookies.get("c1995") ?? null,
+  })),
+  route("GET /int", (req) => ({ n: cookieParam(req, "__proto__", Int) })),
+  route("GET /all", (req) => Object.fromEntries(req.cookies)),
+);
+
+describe("a 16 kB Cookie header of 2,000 pairs", () => {
+  const header = hostileHeader(2000);
+
+  test("is about 16 kB", () => {
+    expect(header.length).toBeGreaterThan(15_000);
+    expect(header.length).toBeLessThan(18_000);
+  });
+
+  test("gives clear answers: duplicates first-wins, malformed pairs ignored, prototype names only names", async () => {
+    const response = await inject(app, { url: "/count", headers: { cookie: header } });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({
+      // 4 named up front, 400 cN, 400 qN; dup counted once
+      size: 4 + 400 + 400,
+      dup: "first",
+      proto: "polluted",
+      constructor: "c",
+      last: "v",
+    });
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  test("Object.fromEntries of req.cookies makes __proto__ an own property, not a prototype", async () => {
+    const body = JSON.parse((await inject(app, { url: "/all", headers: { cookie: header } })).body) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.hasOwn(body, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+  });
+
+  test("a cookie named __proto__ read with a parser: a 400 naming it", async () => {
+    const response = await inject(app, { url: "/int", headers: { cookie: header } });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({
+      errors: [{ in: "cookie", field: "__proto__", constraint: "Int" }],
+    });
+  });
+
+  test("through node:http too (within its 16 KiB header limit)", async () => {
+    const server = await startServer(toApplication(app));
+    try {
+      const response = await fetch(`${server.url}/count`, { headers: { cookie: hostileHeader(1500) } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ dup: "first", proto: "polluted", constructor: "c" });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** The least time (ms) of `runs` parses of `header`: the least is the one least disturbed by the host. */
+function parseTime(header: string, runs: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let r = 0; r < runs; r++) {
+    const start = performance.now();
+    for (let i = 0; i < 5; i++) parseCookies(header);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+describe("parsing time is linear in the header", () => {
+  test.each([
+    ["pairs of every kind", (n: number) => hostileHeader(n)],
+    // each pair has no '=': a search for '=' that runs past the pair's ';' would be quadratic here
+    ["pairs without '='", (n: number) => `${"x;".repeat(n)}a=1`],
+    ["one long value", (n: number) => `a=${"x".repeat(n * 8)}`],
+    ["spaces around every pair", (n: number) => Array.from({ length: n }, (_, i) => `   k${i}  =  v   `).join(";")],
+    ["separators only", (n: number) => ";".repeat(n * 8)],
+  ])("%s: 20,000 take at most 30 times as long as 2,000", (_what, make) => {
+    const small = make(2000);
+    const large = make(20_000);
+    parseTime(large, 3); // warm up
+    const ratio = parseTime(large, 15) / Math.max(parseTime(small, 15), 0.01);
+    expect(ratio).toBeLessThan(30);
+  });
+});
