@@ -171,23 +171,28 @@ export function readParams<const R extends readonly (ParamReader<unknown, never>
   return values as ValuesOf<R>;
 }
 
-/** {@link readParams} for readers that return promises (a body): each is awaited, and failures join. */
+/**
+ * {@link readParams} for readers that return promises (a body, a signed cookie): each is awaited, and
+ * failures join, in the readers' order.
+ */
 export async function readParamsAsync<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(
   request: AnyRequest,
   readers: R,
 ): Promise<ValuesOf<R>> {
   const values = new Array<unknown>(readers.length);
-  const failures: unknown[] = [];
+  // by position, not by when each failed: the 400 lists the fields in the readers' order
+  const failed = new Array<{ readonly error: unknown } | undefined>(readers.length);
   await Promise.all(
     readers.map(async (reader, i) => {
       if (reader === undefined) return;
       try {
         values[i] = await (reader as ParamReader)(request);
       } catch (error) {
-        failures.push(error);
+        failed[i] = { error };
       }
     }),
   );
+  const failures = failed.flatMap((f) => (f === undefined ? [] : [f.error]));
   if (failures.length > 0) throw combined(failures);
   return values as ValuesOf<R>;
 }
