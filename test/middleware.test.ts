@@ -1,5 +1,7 @@
 import {
+  allowedMethods,
   alt,
+  compile,
   type DispatcherFactory,
   guard,
   HttpError,
@@ -10,10 +12,13 @@ import {
   type Middleware,
   match,
   type PipelineOptions,
+  printRoutes,
   type Reply,
   type Route,
   route,
   routeMismatch,
+  routes,
+  shadowed,
   text,
   use,
 } from "../src";
@@ -399,5 +404,29 @@ describe("use() refuses what is not a middleware", () => {
         route("GET /a", () => "a"),
       ),
     ).toThrow(/use: expected a middleware function \(request, next\) => result, got/);
+  });
+});
+
+describe("the route tools see middlewares", () => {
+  const requestLog: Middleware = (_req, next) => next();
+  const tree = alt(
+    use(
+      requestLog,
+      route("GET /a", () => "a"),
+    ),
+    route("GET /a", () => "b"),
+  );
+
+  test("the listing names them, and a route behind a middleware does not make a later one unreachable", () => {
+    expect(printRoutes(tree)).toContain("use: requestLog");
+    expect(routes(tree)[0]!.middlewares).toEqual(["requestLog"]);
+    const [report] = shadowed(tree);
+    expect(report?.verdict).toBe("fall-through");
+    expect(report?.reason).toContain("a guard or middleware (requestLog) refuses");
+  });
+
+  test("find and allowedMethods go through middlewares", () => {
+    expect(compile(tree).find("GET", "/a")).not.toBeNull();
+    expect(allowedMethods(tree, "/a")).toEqual(["GET"]);
   });
 });

@@ -44,6 +44,8 @@ export interface ListedRoute {
    * the table shows that as `<inline>`).
    */
   readonly guards: readonly string[];
+  /** The names of the middlewares on its way, outermost first (`middleware` for a nameless one). */
+  readonly middlewares: readonly string[];
   /**
    * The handler's name: its `info.name`, else the function's name, else `(anonymous)` (what OpenAPI
    * ids and the shadow report test for; the table shows `<inline>`).
@@ -74,6 +76,7 @@ export function listed(chain: RouteChain, index: number): ListedRoute {
     variables: segments.filter((s): s is ListedVariable => typeof s !== "string"),
     exact: chain.exact,
     guards: chain.guards.map((g) => g.predicate.name || "guard"),
+    middlewares: chain.middlewares.map((m) => m.middleware.name || "middleware"),
     handler: handlerName(leaf),
     info: leaf.info,
     leaf,
@@ -114,6 +117,7 @@ export function guardLabel(guard: GuardNode): string {
  * 1  GET     /users/{id:Int}   Users.byId
  * 2  *       /static/…         files       guard: isAdmin
  * 3  GET     /health           <inline>    guard: <inline>
+ * 4  GET     /orders           orders      use: requestLog; guard: isAdmin
  * ```
  * `*` is any method; `/…` after a path means the route takes any rest of the path; `<inline>` is a
  * function with no name, written in the route itself.
@@ -122,13 +126,12 @@ export function printRoutes(tree: RouteNode): string {
   const rows = routeChainsOf(tree).map((chain, index) => {
     const r = listed(chain, index);
     const guards = chain.guards.map(guardLabel);
-    return [
-      String(index + 1),
-      r.method ?? "*",
-      displayPath(r),
-      handlerLabel(r.leaf),
-      guards.length === 0 ? "" : `guard: ${guards.join(", ")}`,
+    const middlewares = chain.middlewares.map((m) => m.middleware.name || INLINE);
+    const notes = [
+      ...(middlewares.length === 0 ? [] : [`use: ${middlewares.join(", ")}`]),
+      ...(guards.length === 0 ? [] : [`guard: ${guards.join(", ")}`]),
     ];
+    return [String(index + 1), r.method ?? "*", displayPath(r), handlerLabel(r.leaf), notes.join("; ")];
   });
   return table([["#", "METHOD", "PATH", "HANDLER", "NOTES"], ...rows]);
 }

@@ -39,7 +39,8 @@ export function shadowed(tree: RouteNode): ShadowedRoute[] {
     if (index === 0) return;
     const region: Region = chain;
     const earlier = chains.slice(0, index);
-    const unguarded = earlier.filter((e) => e.guards.length === 0);
+    // a guard may refuse and a middleware may pass the request on: routes behind either are not sure to answer
+    const unguarded = earlier.filter((e) => e.guards.length === 0 && e.middlewares.length === 0);
     let verdict: ShadowVerdict = "unreachable";
     let cover = coverOf(region, unguarded, inclusion);
     if (cover === null && unguarded.length < earlier.length) {
@@ -61,8 +62,10 @@ function reasonFor(verdict: ShadowVerdict, by: readonly ListedRoute[]): string {
   if (verdict === "unreachable") {
     return `every request it accepts is accepted first by ${names}; it answers only if ${handlers} returns routeMismatch()`;
   }
-  const guards = [...new Set(by.flatMap((r) => r.guards))].join(", ");
-  return `every request it accepts is accepted first by ${names}; it answers only when a guard (${guards}) refuses or ${handlers} returns routeMismatch()`;
+  const middlewares = by.some((r) => r.middlewares.length > 0);
+  const gates = [...new Set(by.flatMap((r) => [...r.guards, ...r.middlewares]))].join(", ");
+  const what = middlewares ? "a guard or middleware" : "a guard";
+  return `every request it accepts is accepted first by ${names}; it answers only when ${what} (${gates}) refuses or ${handlers} returns routeMismatch()`;
 }
 
 /** `#3 GET /users/{id} (Users.byId)`: a route in messages, numbered from 1 as `printRoutes` does. */
