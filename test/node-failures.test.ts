@@ -1,30 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createReadStream, mkdtempSync, type ReadStream, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, type ReadStream, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { alt, guard, HttpError, json, reply, route, toApplication, type ApplicationOptions, type Route } from "../src";
+import { alt, guard, HttpError, reply, route, toApplication, type ApplicationOptions, type Route } from "../src";
+import { eventually, openFds } from "./helpers/eventually";
 import { rawRequest, startServer, statusOf, type TestServer } from "./helpers/server";
 
 /*
  * The node adapter under the failures issue 8 names: streams that misbehave, clients that leave,
- * handlers that never answer, bodies too large, error hooks that fail. The server must answer what it
- * can, release what it holds, and go on serving.
+ * bodies too large. The server must answer what it can, release what it holds, and go on serving.
+ * (Handlers that never answer and error hooks that fail are the options requestTimeout and onError:
+ * test/pipeline.test.ts.)
  */
-
-const openFds = (): number => readdirSync("/proc/self/fd").length;
-
-/** Polls `probe` until it holds or `ms` pass; the last value is returned either way. */
-async function eventually<T>(probe: () => T, holds: (value: T) => boolean, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  let value = probe();
-  while (!holds(value) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    value = probe();
-  }
-  return value;
-}
 
 /** "cut" when the connection broke before the whole response arrived (headers or body), else the body. */
 async function outcomeOf(url: string): Promise<string> {
@@ -99,50 +88,6 @@ describe("streamed replies that misbehave", () => {
   });
 });
 
-describe("error hooks that fail", () => {
-  test("an async onError that rejects is contained: the client gets the 500, nothing is unhandled", async () => {
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
-    process.on("unhandledRejection", onUnhandled);
-    const server = await serve(
-      alt(
-        route("GET /boom", () => {
-          throw new Error("handler failed");
-        }),
-      ),
-      { onError: async () => Promise.reject(new Error("the error hook failed too")) },
-    );
-    try {
-      const res = await fetch(`${server.url}/boom`);
-      expect(res.status).toBe(500);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(unhandled).toEqual([]);
-      expect((await fetch(`${server.url}/boom`)).status).toBe(500);
-    } finally {
-      process.off("unhandledRejection", onUnhandled);
-      await server.close();
-    }
-  });
-
-  test("an onError that answers decides the reply (custom error bodies)", async () => {
-    const server = await serve(
-      alt(
-        route("GET /boom", () => {
-          throw new Error("secret detail");
-        }),
-      ),
-      { onError: async (error) => json({ oops: (error as Error).message.length }, { status: 502 }) },
-    );
-    try {
-      const res = await fetch(`${server.url}/boom`);
-      expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ oops: "secret detail".length });
-    } finally {
-      await server.close();
-    }
-  });
-});
-
 describe("HttpError", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -192,54 +137,6 @@ describe("HttpError", () => {
   test("a status outside 400–599 is refused when the error is made", () => {
     expect(() => new HttpError(302)).toThrow(RangeError);
     expect(() => new HttpError(600)).toThrow(RangeError);
-  });
-});
-
-describe("handlers that never answer", () => {
-  const never = (): Promise<never> => new Promise<never>(() => undefined);
-
-  test("with requestTimeout: a 503 when the handler has not settled in time; the server goes on", async () => {
-    const server = await serve(
-      alt(
-        route("GET /hang", never),
-        route("GET /ok", () => "fine"),
-      ),
-      { requestTimeout: 100 },
-    );
-    try {
-      const res = await fetch(`${server.url}/hang`);
-      expect(res.status).toBe(503);
-      expect(((await res.json()) as { error: string }).error).toMatch(/request timeout of 100 ms/);
-      expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
-    } finally {
-      await server.close();
-    }
-  });
-
-  test("without requestTimeout (the default): the request waits; a client that gives up frees its socket", async () => {
-    const server = await serve(
-      alt(
-        route("GET /hang", never),
-        route("GET /ok", () => "fine"),
-      ),
-    );
-    try {
-      const before = openFds();
-      const gaveUp = await fetch(`${server.url}/hang`, { signal: AbortSignal.timeout(200) }).then(
-        () => "answered",
-        (error: Error) => error.name,
-      );
-      expect(gaveUp).toBe("TimeoutError");
-      expect(await eventually(openFds, (n) => n <= before)).toBeLessThanOrEqual(before);
-      expect(await (await fetch(`${server.url}/ok`)).text()).toBe("fine");
-    } finally {
-      await server.close();
-    }
-  });
-
-  test("a requestTimeout that is not a positive number is refused when the app is made", () => {
-    expect(() => toApplication(alt(), { requestTimeout: 0 })).toThrow(RangeError);
-    expect(() => toApplication(alt(), { bodyLimit: -1 })).toThrow(RangeError);
   });
 });
 

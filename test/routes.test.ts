@@ -6,7 +6,6 @@ import {
   alt,
   allowedMethods,
   Bool,
-  checkUnreachable,
   compile,
   described,
   Double,
@@ -24,7 +23,6 @@ import {
   routes,
   shadowed,
   Text,
-  toApplication,
   UrlError,
   urlFor,
   UUID,
@@ -218,32 +216,6 @@ describe("shadowed: what earlier routes catch, and why", () => {
     expect(verdicts(alt(pathVar("x", Letters, ok), pathVar("y", DeclaredLower, ok)))).toEqual([
       [2, "unreachable", [1]],
     ]);
-  });
-
-  test("startup check: off by default; warn logs, throw refuses, routes keep their order", () => {
-    const tree = alt(route("GET /u/name:Text", ok), route("GET /u/me", ok));
-    expect(() => toApplication(tree)).not.toThrow();
-    expect(() => toApplication(tree, { unreachable: "throw" })).toThrow(
-      /1 unreachable route:\n {2}#2 GET \/u\/me \(ok\): every request/,
-    );
-    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
-      toApplication(tree, { unreachable: "warn" });
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("#2 GET /u/me"));
-    } finally {
-      warn.mockRestore();
-    }
-    // fall-through only is fine at startup
-    expect(() =>
-      checkUnreachable(
-        alt(
-          guard(() => true, route("GET /a", ok)),
-          route("GET /a", ok),
-        ),
-        "throw",
-      ),
-    ).not.toThrow();
-    expect(() => checkUnreachable(tree, "loud" as never)).toThrow(/unreachable must be "ignore", "warn" or "throw"/);
   });
 
   test("controllers({ unreachable: 'throw' }) names the caught method", () => {

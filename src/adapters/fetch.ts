@@ -4,6 +4,7 @@ import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.
 import type { RequestHeaders } from "../headers.js";
 import type { RequestInput, RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
+import { untilLeft } from "./until-left.js";
 
 /**
  * A Fetch-API request handler: what Bun, Deno, Cloudflare Workers and Node's `Request` speak. It
@@ -85,7 +86,9 @@ function toResponse(reply: Reply | null, request: Request, options: PipelineOpti
       return new Response(null, { status: reply.status, headers });
     }
     if (isStreamBody(body)) {
-      const streamed = webStreamOf(body, (error) =>
+      // a client that leaves cancels the body, also while the first chunk is awaited (an idle SSE stream)
+      const read = request.signal === undefined ? body : untilLeft(body, request.signal);
+      const streamed = webStreamOf(read, (error) =>
         reportSendError(options, error, { method: request.method, url: request.url }),
       );
       return streamed.then((stream) => new Response(stream, { status: reply.status, headers })).catch(failed);

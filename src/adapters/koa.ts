@@ -1,10 +1,11 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { type FrameworkOptions, frameworkPipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
 import type { Reply } from "../reply.js";
 import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
 import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { nodeInput } from "./node-input.js";
+import { untilLeft } from "./until-left.js";
 
 export type { FrameworkOptions } from "../pipeline.js";
 
@@ -13,6 +14,8 @@ export interface KoaContext {
   readonly method: string;
   readonly url: string;
   readonly req: IncomingMessage;
+  /** Its `close` tells a streamed body that the client left. */
+  readonly res: ServerResponse;
   /** `request.body` is set by a body parser (`@koa/bodyparser`, …) when one has read the body. */
   readonly request: { readonly body?: unknown };
   status: number;
@@ -55,10 +58,13 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
       discard(body);
       body = null;
     } else {
+      // the client leaving cancels the body at once (Koa's own destroy waits for the read in progress)
+      const left = new AbortController();
+      ctx.res.once("close", () => left.abort());
       try {
         // failing mid-way, the stream errors inside Koa, which reports that itself unless onError is given
         body = await webStreamOf(
-          body,
+          untilLeft(body, left.signal),
           options.onError === undefined
             ? undefined
             : (error) => reportSendError(options, error, { method: ctx.method, url: ctx.url }),

@@ -282,7 +282,71 @@ function createApp(lib) {
     post("/echo/stream", (req) =>
       reply({ headers: { "content-type": "application/octet-stream" }, body: req.stream() }),
     ),
+
+    // server-sent events (issue 25)
+    ...sseRoutes(lib, get, post),
   );
+}
+
+/** The SSE routes of the table: finite streams, so that every client reads them whole. */
+function sseRoutes(lib, get, post) {
+  const { lastEventId, sse, sseChannel } = lib;
+  return [
+    get("/sse/events", () =>
+      sse(
+        ["plain", { event: "multi", id: "1", data: sseHostileData() }, { comment: "a comment" }, { id: "2", data: "" }],
+        { retry: 1500 },
+      ),
+    ),
+    get("/sse/resume", (req) => {
+      const after = Number(lastEventId(req) ?? 0);
+      return sse([after + 1, after + 2].map((n) => ({ id: String(n), data: `event ${n}` })));
+    }),
+    post("/sse/jobs", async (req) => {
+      const { steps } = await req.json();
+      return sse(
+        (async function* () {
+          for (let i = 1; i <= steps; i++) yield { event: "progress", id: String(i), data: `${i}/${steps}` };
+        })(),
+      );
+    }),
+    get("/sse/channel", () =>
+      sse(
+        sseChannel((channel) => {
+          channel.send("pushed");
+          setTimeout(() => {
+            channel.send({ event: "later", data: "x" });
+            channel.close();
+          }, 1);
+        }),
+      ),
+    ),
+    get("/sse/big", () => sse([{ event: "big", data: sseBigData() }])),
+    get("/sse/throws-before", () =>
+      sse(
+        // biome-ignore lint/correctness/useYield: a producer that fails before its first event
+        (async function* () {
+          await Promise.resolve();
+          throw new Error("the feed is down");
+        })(),
+      ),
+    ),
+    get("/sse/bad-event", () => sse([{ event: "x\ndata: forged", data: "y" }])),
+    get("/sse/bad-id", () => sse([{ id: "1\u00002", data: "y" }])),
+  ];
+}
+
+/** Data with CR, LF and CR LF mixed: each is a line break to the client. */
+function sseHostileData() {
+  return "1\r\n2\n\r3\r\r4\n\n5\r\n\r\n6\r";
+}
+
+/** The headers of every SSE reply. */
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
+
+/** A 1 MiB data field, its lines ending in CR LF. */
+function sseBigData() {
+  return `${"x".repeat(1022)}\r\n`.repeat(1024);
 }
 
 /**
@@ -768,6 +832,74 @@ const cases = [
     status: 200,
     bytes: byteRun(5 * BODY_LIMIT),
   },
+
+  // server-sent events (issue 25)
+  {
+    name: "SSE: the headers, the retry first, multi-line data split at CR, LF and CR LF, a comment, ids",
+    request: { url: "/sse/events" },
+    status: 200,
+    headers: SSE_HEADERS,
+    absent: ["content-encoding"],
+    text:
+      "retry: 1500\ndata: plain\n\n" +
+      "event: multi\nid: 1\n" +
+      "data: 1\ndata: 2\ndata: \ndata: 3\ndata: \ndata: 4\ndata: \ndata: 5\ndata: \ndata: 6\ndata: \n\n" +
+      ": a comment\n\n" +
+      "id: 2\ndata: \n\n",
+  },
+  {
+    name: "SSE: a first connection (no Last-Event-ID)",
+    request: { url: "/sse/resume" },
+    status: 200,
+    headers: SSE_HEADERS,
+    text: "id: 1\ndata: event 1\n\nid: 2\ndata: event 2\n\n",
+  },
+  {
+    name: "SSE: Last-Event-ID reaches the handler, which resumes after it",
+    request: { url: "/sse/resume", headers: { "Last-Event-ID": "41" } },
+    status: 200,
+    headers: SSE_HEADERS,
+    text: "id: 42\ndata: event 42\n\nid: 43\ndata: event 43\n\n",
+  },
+  {
+    name: "SSE: a POST with a JSON body answered with events",
+    request: { method: "POST", url: "/sse/jobs", headers: { "content-type": "application/json" }, body: '{"steps":2}' },
+    status: 200,
+    headers: SSE_HEADERS,
+    text: "event: progress\nid: 1\ndata: 1/2\n\nevent: progress\nid: 2\ndata: 2/2\n\n",
+  },
+  {
+    name: "SSE: the push form (sseChannel), closed after two events",
+    request: { url: "/sse/channel" },
+    status: 200,
+    headers: SSE_HEADERS,
+    text: "data: pushed\n\nevent: later\ndata: x\n\n",
+  },
+  {
+    name: "SSE: a 1 MiB data field, whole",
+    request: { url: "/sse/big" },
+    status: 200,
+    headers: SSE_HEADERS,
+    bytes: encoder.encode(`event: big\n${`data: ${"x".repeat(1022)}\n`.repeat(1024)}data: \n\n`),
+  },
+  {
+    name: "SSE: HEAD answers the headers, no body (the producer never starts)",
+    request: { method: "HEAD", url: "/sse/events" },
+    status: 200,
+    headers: SSE_HEADERS,
+    text: "",
+  },
+  {
+    name: "SSE: a producer that throws before its first event: a 500",
+    request: { url: "/sse/throws-before" },
+    ...INTERNAL,
+  },
+  {
+    name: "SSE: an event type with a line break is refused, nothing of it sent: a 500",
+    request: { url: "/sse/bad-event" },
+    ...INTERNAL,
+  },
+  { name: "SSE: an id with NUL is refused: a 500", request: { url: "/sse/bad-id" }, ...INTERNAL },
 ];
 
 module.exports = { BODY_LIMIT, cases, createApp, createOptions };
