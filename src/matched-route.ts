@@ -1,9 +1,14 @@
-import type { SegmentTest } from "./chains.js";
 
 /*
  * The route that answered a request, as logs, metrics and traces name it: a template of low
  * cardinality (OpenTelemetry's `http.route`), never the concrete path.
  */
+
+/**
+ * A segment test as a name needs it: a literal, or a variable's label and its parser's name (the
+ * shape of chains.ts's `SegmentTest`, which this file cannot import: the request names its route).
+ */
+type NamedTest = string | { readonly label: string; readonly parser: { readonly name: string } };
 
 /** The route that answers (or is answering) a request: `req.route`. */
 export interface MatchedRoute {
@@ -18,7 +23,7 @@ export interface MatchedRoute {
 /** What names a route: its method, its segment tests from the root, and whether the path must end there. */
 export interface RouteName {
   readonly method: string | null;
-  readonly tests: readonly SegmentTest[];
+  readonly tests: readonly NamedTest[];
   readonly exact: boolean;
 }
 
@@ -33,7 +38,7 @@ export function nameBelow(outer: RouteName | null, inner: RouteName): RouteName 
 }
 
 /** The {@link MatchedRoute} of a route with these tests, made once per route. */
-export function matchedRoute(method: string | null, tests: readonly SegmentTest[], exact: boolean): MatchedRoute {
+export function matchedRoute(method: string | null, tests: readonly NamedTest[], exact: boolean): MatchedRoute {
   let pattern = "";
   let template = "";
   for (const test of tests) {
