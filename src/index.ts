@@ -29,6 +29,23 @@ export {
   unauthorized,
   type HttpErrorOptions,
 } from "./errors.js";
+export {
+  DEFAULT_FORM_LIMITS,
+  formField,
+  formFields,
+  formFile,
+  formFiles,
+  formOf,
+  MAX_HEADER_BYTES,
+  type Form,
+  type FormField,
+  type FormFieldReader,
+  type FormFile,
+  type FormLimits,
+  type FormOptions,
+  type FormPart,
+  type PartRef,
+} from "./forms/index.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
 export {
   errorReply,
@@ -107,7 +124,7 @@ export {
   type RouteCaptures,
   type VariablePart,
 } from "./pattern/index.js";
-export type { RequestInput, RoutedRequest } from "./request.js";
+export type { JsonAccept, JsonOptions, RequestInput, RoutedRequest } from "./request.js";
 export { allowedMethods, type AllowedMethods } from "./tools/allow.js";
 export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./tools/listing.js";
 export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./tools/openapi.js";

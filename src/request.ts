@@ -9,6 +9,11 @@ import {
   readBody,
 } from "./body.js";
 import { parseCookies } from "./cookies/parse.js";
+import type { Form } from "./forms/form.js";
+import type { FormOptions } from "./forms/limits.js";
+import { checkJsonContentType } from "./forms/media-type.js";
+import type { FormPart } from "./forms/part.js";
+import { type FormBody, readForm, readParts } from "./forms/read.js";
 import { type HeaderRecord, headersOf, isRequestHeaders, NO_HEADERS, type RequestHeaders } from "./headers.js";
 import { rawPathOf, splitPath } from "./segments.js";
 
@@ -73,11 +78,49 @@ export interface RoutedRequest<V extends object = Record<string, unknown>> {
   bytes(): Promise<Uint8Array>;
   /** The whole body as UTF-8 text (invalid bytes become U+FFFD). Over the body limit: 413. */
   text(): Promise<string>;
-  /** The whole body parsed as JSON. Malformed or empty JSON: an `HttpError` 400; over the limit: 413. */
-  json<T = unknown>(): Promise<T>;
+  /**
+   * The whole body parsed as JSON. Its content-type must say JSON (`application/json`, a `+json` type),
+   * or `text/plain` (what `fetch` gives a string body), or be missing; any other (a form, bytes) is an
+   * `HttpError` 415, unless `options.accept` says otherwise. Malformed or empty JSON: 400; over the
+   * limit: 413.
+   */
+  json<T = unknown>(options?: JsonOptions): Promise<T>;
   /** The body as a stream, not limited and not buffered (for uploads a handler pipes elsewhere). */
   stream(): ReadableStream<Uint8Array>;
+  /**
+   * The whole form: a `multipart/form-data` or `application/x-www-form-urlencoded` body's text fields
+   * and files (each file's content read into memory), within `options.limits` (see `FormLimits`; the
+   * whole body within `bodyLimit` unless `totalBytes` says otherwise). Another content type: 415; over a
+   * limit: 413; a malformed body: 400. Read fields with `formField` (a path parser, a 400 for a bad
+   * value) and files with `formFile`. The first call's options hold; later calls give the same form.
+   */
+  form(options?: FormOptions): Promise<Form>;
+  /**
+   * The parts of a form body one by one, in order, as they arrive: `for await (const part of
+   * req.parts())`. A field is a `FormField` (its text); a file is a `FormFile` whose content streams
+   * from the request as it is read (`part.stream()`), never held whole unless asked (`bytes()`,
+   * `text()`). Asking for the next part skips what is left of a file; leaving the loop early (`break`,
+   * `return`, a throw) leaves the rest of the body unread. Limits, 415 and 400 as for {@link form}; a
+   * limit passed while a file is read errors its stream with the 413. The body is read once: by
+   * `parts()`, `form()`, `bytes()`/`text()`/`json()` or `stream()`.
+   */
+  parts(options?: FormOptions): AsyncIterableIterator<FormPart>;
 }
+
+/** Options of `json()`. */
+export interface JsonOptions {
+  /**
+   * Which content types `json()` reads (a request without one is always read):
+   * - `"json-or-text"` (the default): JSON types and `text/plain`;
+   * - `"json"`: JSON types only, so no cross-site HTML form (which may send `text/plain` without a
+   *   preflight) is taken for JSON;
+   * - `"any"`: whatever the content-type says.
+   */
+  readonly accept?: JsonAccept;
+}
+
+/** The content types `json()` reads: see {@link JsonOptions.accept}. */
+export type JsonAccept = "json" | "json-or-text" | "any";
 
 /** The variables of a request no route has claimed yet (see `src/vars.ts`). */
 export { NO_VARS } from "./vars.js";
@@ -112,6 +155,7 @@ export class RequestContext implements RoutedRequest {
   private parsedCookies: ReadonlyMap<string, string> | undefined;
   private bodyBytes: Promise<Uint8Array> | undefined;
   private bodyTaken = false;
+  private wholeForm: Promise<Form> | undefined;
 
   constructor(
     private readonly input: RequestInput,
@@ -176,10 +220,31 @@ export class RequestContext implements RoutedRequest {
     return decodeText(await this.bytes());
   }
 
-  async json<T>(): Promise<T> {
+  async json<T>(options?: JsonOptions): Promise<T> {
+    checkJsonContentType(this.headers.get("content-type"), options?.accept);
     const parsed = this.input.parsedBody;
     if (parsed !== undefined && !isRawBody(parsed.value)) return parsed.value as T;
     return parseJson(await this.text()) as T;
+  }
+
+  form(options?: FormOptions): Promise<Form> {
+    this.wholeForm ??= readForm(this.formBody(), options);
+    return this.wholeForm;
+  }
+
+  parts(options?: FormOptions): AsyncIterableIterator<FormPart> {
+    return readParts(this.formBody(), options);
+  }
+
+  /** The body as the form readers take it. */
+  private formBody(): FormBody {
+    return {
+      contentType: this.headers.get("content-type"),
+      contentLength: this.headers.get("content-length"),
+      bodyLimit: this.settings.bodyLimit,
+      parsed: this.input.parsedBody,
+      take: () => this.takeSource(),
+    };
   }
 
   stream(): ReadableStream<Uint8Array> {
@@ -272,10 +337,16 @@ class Routed<V extends object> implements RoutedRequest<V> {
   text(): Promise<string> {
     return this.context.text();
   }
-  json<T>(): Promise<T> {
-    return this.context.json<T>();
+  json<T>(options?: JsonOptions): Promise<T> {
+    return this.context.json<T>(options);
   }
   stream(): ReadableStream<Uint8Array> {
     return this.context.stream();
+  }
+  form(options?: FormOptions): Promise<Form> {
+    return this.context.form(options);
+  }
+  parts(options?: FormOptions): AsyncIterableIterator<FormPart> {
+    return this.context.parts(options);
   }
 }

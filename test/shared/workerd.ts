@@ -1,5 +1,7 @@
-import { Miniflare } from "miniflare";
-import { join, relative } from "node:path";
+import { init as initLexer, parse as parseImports } from "es-module-lexer";
+import { type ModuleDefinition, Miniflare } from "miniflare";
+import { readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { TableRequest } from "./behaviour.cjs";
 import { PACKAGE_ENTRY, ROOT, TABLE_MODULE } from "./package-entry";
@@ -7,8 +9,8 @@ import { fetchInit, type Observed, observeFetching } from "./table";
 
 /*
  * workerd (the Cloudflare Workers runtime), through miniflare: a worker module that serves the shared
- * table app with the package's Fetch handler. No bundler: miniflare collects the modules the worker
- * imports (following `require` in CommonJS ones) and hands them to workerd as they are.
+ * table app with the package's Fetch handler. No bundler: the modules the worker imports are collected
+ * (following `import`, `import()` and, in CommonJS ones, `require`) and handed to workerd as they are.
  */
 
 /** A module specifier for `file`, relative to the worker module (which sits at the root). */
@@ -31,22 +33,86 @@ function workerSource(): string {
   ].join("\n");
 }
 
+/**
+ * The worker's modules, the worker first. miniflare's own collector resolves every specifier as a path,
+ * so it cannot follow a package import (`import("multipasta")`, the form reader's optional peer); here
+ * one is resolved as a Workers bundler would (the package's `workerd`, `worker`, `import` or `default`
+ * export) and handed to workerd under the name workerd reads a bare specifier as (relative to the
+ * importing module's folder), as a module that re-exports the package's.
+ */
+async function workerModules(): Promise<ModuleDefinition[]> {
+  await initLexer;
+  // the worker's own (virtual) path: where its relative imports resolve from
+  const worker = join(ROOT, "table-worker.mjs");
+  const modules: ModuleDefinition[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, contents: string, type: ModuleDefinition["type"]): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    modules.push({ type, path, contents });
+    for (const specifier of specifiersOf(contents, path, type)) {
+      if (specifier.startsWith("./") || specifier.startsWith("../")) {
+        const target = resolve(dirname(path), specifier);
+        add(target, readFileSync(target, "utf8"), moduleType(target));
+        continue;
+      }
+      const entry = packageEntry(specifier, path);
+      const shim = join(dirname(path), specifier);
+      add(shim, `export * from "./${relative(dirname(shim), entry).split("\\").join("/")}";\n`, "ESModule");
+    }
+  };
+  add(worker, workerSource(), "ESModule");
+  return modules;
+}
+
+/** The `.js` files of the CommonJS build, and `.cjs` files, are CommonJS; other `.js` files (the ES module build, packages) are ES modules. */
+function moduleType(file: string): ModuleDefinition["type"] {
+  if (file.endsWith(".cjs")) return "CommonJS";
+  return relative(join(ROOT, "dist/cjs"), file).startsWith("..") ? "ESModule" : "CommonJS";
+}
+
+/** The specifiers a module imports: `import`/`export … from`, `import()` and, in CommonJS, `require()`. */
+function specifiersOf(code: string, file: string, type: ModuleDefinition["type"]): string[] {
+  const specifiers: string[] = [];
+  for (const found of parseImports(code, file)[0]) {
+    if (found.n === undefined) throw new Error(`${file}: an import() whose specifier is not a string literal`);
+    specifiers.push(found.n);
+  }
+  if (type === "CommonJS") for (const m of code.matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)) specifiers.push(m[1]!);
+  return specifiers;
+}
+
+/** The ES module entry of the package `name` (a bare specifier, without a subpath) seen from `from`. */
+function packageEntry(name: string, from: string): string {
+  const manifest = require.resolve(`${name}/package.json`, { paths: [dirname(from)] });
+  const pkg = JSON.parse(readFileSync(manifest, "utf8")) as {
+    exports?: string | Record<string, unknown>;
+    module?: string;
+    main?: string;
+  };
+  const root =
+    typeof pkg.exports === "object" && pkg.exports !== null && "." in pkg.exports ? pkg.exports["."] : pkg.exports;
+  const target = conditional(root) ?? pkg.module ?? pkg.main ?? "index.js";
+  return join(dirname(manifest), target);
+}
+
+/** An `exports` value read with the conditions a Workers bundler uses, in the object's order. */
+function conditional(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [condition, target] of Object.entries(value)) {
+    if (!["workerd", "worker", "browser", "import", "default"].includes(condition)) continue;
+    const found = conditional(target);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** A workerd instance serving the table app; `dispose()` it when done. */
 export async function startWorkerd(): Promise<Miniflare> {
   const miniflare = new Miniflare({
-    modules: true,
-    script: workerSource(),
-    // the worker's own (virtual) path: where its relative imports resolve from
-    scriptPath: join(ROOT, "table-worker.mjs"),
+    modules: await workerModules(),
     modulesRoot: ROOT,
-    // the package's .js files, and the table (.cjs); a rule given for a type replaces miniflare's default one
-    modulesRules:
-      PACKAGE_ENTRY.format === "commonjs"
-        ? [{ type: "CommonJS", include: ["**/*.js", "**/*.cjs"] }]
-        : [
-            { type: "ESModule", include: ["**/*.js"] },
-            { type: "CommonJS", include: ["**/*.cjs"] },
-          ],
     compatibilityDate: "2025-01-01",
     // workerd logs the errors the table provokes on purpose; a failure to start rejects `ready`
     handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
