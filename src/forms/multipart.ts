@@ -1,4 +1,5 @@
 import type { BodySource } from "../body.js";
+import { isHttpError } from "../errors.js";
 import { parseDisposition } from "./disposition.js";
 import { malformed, overLimit, type PartRef } from "./errors.js";
 import { safeFileName } from "./file-name.js";
@@ -44,8 +45,10 @@ export class MultipartReader implements AsyncIterableIterator<FormPart>, FileFee
   private fileCount = 0;
   private received = 0;
   private failure: unknown;
-  /** The closing boundary was read, or the handler left: no more parts. */
+  /** The closing boundary was read, or the body was left: no more parts. */
   private finished = false;
+  /** The handler left the parts (see {@link return}). */
+  private left = false;
   private drained = false;
   private pumping: Promise<void> | undefined;
   /** The end of the last chunk, held back to the next write (see {@link feed}). */
@@ -65,6 +68,7 @@ export class MultipartReader implements AsyncIterableIterator<FormPart>, FileFee
   }
 
   async next(): Promise<IteratorResult<FormPart, undefined>> {
+    if (this.left) return { done: true, value: undefined };
     this.handedOut?.skip();
     for (;;) {
       if (this.head < this.queue.length) {
@@ -83,14 +87,32 @@ export class MultipartReader implements AsyncIterableIterator<FormPart>, FileFee
     }
   }
 
-  /** The handler leaves the parts (a `break` out of `for await`): the rest of the body is not read. */
+  /**
+   * The handler leaves the parts (`break` or `return` out of `for await`): no more parts, and the rest
+   * of the body is not read. A file whose stream the handler is reading (`return part.bytes()` from
+   * inside the loop) stays readable to its end, or until its stream is cancelled; then the body is left.
+   */
   async return(): Promise<IteratorResult<FormPart, undefined>> {
-    if (!this.finished && this.failure === undefined) this.source.stop();
-    this.finished = this.drained = true;
-    this.handedOut?.skip();
+    if (this.left) return { done: true, value: undefined };
+    this.left = true;
     for (let i = this.head; i < this.queue.length; i++) (this.queue[i] as Partial<StreamedFile>).skip?.();
     this.queue.length = this.head = 0;
+    if (this.handedOut?.reading !== true) {
+      this.handedOut?.skip();
+      this.leaveBody();
+    }
     return { done: true, value: undefined };
+  }
+
+  released(): void {
+    if (this.left) this.leaveBody();
+  }
+
+  /** No more is read: the adapter lets the rest of the body flow by (or cancels it). */
+  private leaveBody(): void {
+    if (this.finished || this.failure !== undefined) return;
+    this.finished = this.drained = true;
+    this.source.stop();
   }
 
   /** Feeds the parser one more chunk of the body, or its end; one at a time. Never rejects. */
@@ -110,8 +132,16 @@ export class MultipartReader implements AsyncIterableIterator<FormPart>, FileFee
       if (chunk === null) this.endBody();
       else this.feed(chunk);
     } catch (error) {
-      this.fail(error);
+      this.fail(isHttpError(error) || this.parser === undefined ? error : this.parserFailure(error));
     }
+  }
+
+  /**
+   * An error multipasta itself threw (not one of the callbacks' HttpErrors): it throws on headers it
+   * cannot decode, such as a `filename*` whose escapes are not UTF-8 (`iso-8859-1''caf%E9`).
+   */
+  private parserFailure(error: unknown): Error {
+    return malformed("headers", "its headers cannot be read", { index: this.partCount + 1 }, error);
   }
 
   private fail(error: unknown): void {
@@ -257,7 +287,11 @@ export class MultipartReader implements AsyncIterableIterator<FormPart>, FileFee
     let size = 0;
     return (chunk) => {
       if (this.finished) return;
-      if (chunk === null) return file!.end();
+      if (chunk === null) {
+        file!.end();
+        if (this.left) this.leaveBody(); // the file read after the handler left the loop is complete
+        return;
+      }
       size += chunk.byteLength;
       if (size > limit) throw overLimit("fileBytes", limit, ref);
       file!.push(chunk);

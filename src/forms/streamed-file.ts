@@ -1,10 +1,12 @@
 import { concat, decodeText } from "../body.js";
 import type { FormFile } from "./part.js";
 
-/** What a streamed file asks of the reader it came from: read one more chunk of the request body. */
+/** What a streamed file asks of the reader it came from. */
 export interface FileFeed {
   /** Feeds the parser one more chunk (or the end); never rejects: failures reach the file through {@link StreamedFile.fail}. */
   pump(): Promise<void>;
+  /** The handler cancelled the file's stream: it wants no more of it. */
+  released(): void;
 }
 
 /**
@@ -19,6 +21,8 @@ export class StreamedFile implements FormFile {
   private error: unknown;
   private skipped = false;
   private taken = false;
+  /** The handler has read the whole content. */
+  private delivered = false;
   private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
 
   constructor(
@@ -32,9 +36,9 @@ export class StreamedFile implements FormFile {
     return this.ended ? this.received : undefined;
   }
 
-  /** True while the content has not all arrived (and the file was not skipped or failed). */
-  get open(): boolean {
-    return !this.ended && !this.skipped && this.error === undefined;
+  /** True while the handler reads the content (its stream was taken) and has not had all of it. */
+  get reading(): boolean {
+    return this.taken && !this.delivered && !this.skipped && this.error === undefined;
   }
 
   /** A chunk of content from the parser (dropped when the handler skipped the file). */
@@ -57,11 +61,12 @@ export class StreamedFile implements FormFile {
   }
 
   /**
-   * The handler moved on (asked for the next part, or stopped): the rest of the content is skipped, not
-   * kept; a read of it still going on fails, saying so.
+   * The handler moved on (asked for the next part, or left the parts): what it has not read of the
+   * content is dropped and no more is kept, whether or not it had all arrived (so what a handler sees
+   * does not depend on how the body was cut into chunks); a read of it fails, saying so.
    */
   skip(): void {
-    if (!this.open) return;
+    if (this.delivered || this.skipped || this.error !== undefined) return;
     this.skipped = true;
     this.chunks.length = 0;
     this.controller?.error(
@@ -78,7 +83,7 @@ export class StreamedFile implements FormFile {
       );
     this.taken = true;
     if (this.skipped)
-      throw new TypeError(`the file "${this.field}" was skipped: read a part before asking for the next one`);
+      throw new TypeError(`the file "${this.field}" was skipped: read a file before asking for the next part`);
     return new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -88,8 +93,9 @@ export class StreamedFile implements FormFile {
         pull: (controller) => this.pull(controller),
         cancel: () => {
           // the handler stops reading: the rest is not kept (the parts that follow can still be read)
-          this.skipped = !this.ended;
+          this.skipped = true;
           this.chunks.length = 0;
+          this.feed.released();
         },
       },
       { highWaterMark: 0 },
@@ -105,6 +111,7 @@ export class StreamedFile implements FormFile {
         return;
       }
       if (this.ended) {
+        this.delivered = true;
         controller.close();
         return;
       }
