@@ -152,7 +152,9 @@ describe("Express 5 middleware", () => {
     );
     app.use("/api", toExpress(tree));
     app.use("/answered", toExpress(tree, { onError: () => undefined }));
-    app.use(toExpress(tree));
+    // client errors handed to Express as well (the default answers them with switchyard's JSON:
+    // test/adapters.framework-errors.test.ts)
+    app.use(toExpress(tree, { clientErrors: "framework" }));
     app.get("/later", (_req, res) => {
       res.send("a later Express route");
     });
@@ -235,14 +237,14 @@ describe("Express 5 middleware", () => {
     expect(caught[0]).toBeInstanceOf(Error);
   });
 
-  test("an HttpError keeps its status in Express's error handler", async () => {
+  test("clientErrors 'framework': an HttpError keeps its status in Express's error handler", async () => {
     const response = await fetch(`${url}/teapot`);
     expect(response.status).toBe(418);
     expect(caught[0]).toBeInstanceOf(HttpError);
     expect(await response.json()).toEqual({ caughtByExpress: "short and stout", status: 418 });
   });
 
-  test("malformed JSON (no body parser) reaches Express's error handler as a 400", async () => {
+  test("clientErrors 'framework': malformed JSON (no body parser) reaches Express's error handler as a 400", async () => {
     const response = await postJson(`${url}/json`, "{nope");
     expect(response.status).toBe(400);
     expect(((await response.json()) as { caughtByExpress: string }).caughtByExpress).toMatch(
@@ -310,6 +312,7 @@ describe("Koa 3 middleware", () => {
             ),
           ),
         ),
+        { clientErrors: "framework" },
       ),
     );
     app.use(async (ctx, next) => {
@@ -321,7 +324,7 @@ describe("Koa 3 middleware", () => {
     // Koa's own error handling: no try/catch upstream
     const plain = new Koa();
     plain.on("error", (error: unknown) => koaErrors.push(error));
-    plain.use(toKoa(tree));
+    plain.use(toKoa(tree, { clientErrors: "framework" }));
     defaultsUrl = await serve(plain.callback());
 
     const answered = new Koa();
@@ -360,7 +363,7 @@ describe("Koa 3 middleware", () => {
     expect(await response.json()).toEqual({ bytes: [0, 255, 7] });
   });
 
-  test("a handler's error is thrown on to Koa: upstream middleware catches the same error", async () => {
+  test("a handler's error is thrown on to Koa (client errors too, with clientErrors 'framework'): upstream middleware catches the same error", async () => {
     const response = await fetch(`${url}/throw`);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ caughtByKoa: "handler failed", status: 500 });
@@ -369,7 +372,7 @@ describe("Koa 3 middleware", () => {
     expect(await teapotAnswer.json()).toEqual({ caughtByKoa: "short and stout", status: 418 });
   });
 
-  test("Koa's own error handling: an HttpError's status, headers and exposed message; a generic 500 otherwise", async () => {
+  test("Koa's own error handling (clientErrors 'framework'): an HttpError's status, headers and exposed message; a generic 500 otherwise", async () => {
     const teapotAnswer = await fetch(`${defaultsUrl}/teapot`);
     expect(teapotAnswer.status).toBe(418);
     expect(teapotAnswer.headers.get("x-reason")).toBe("tea");
