@@ -285,7 +285,81 @@ function createApp(lib) {
 
     // server-sent events (issue 25)
     ...sseRoutes(lib, get, post),
+
+    // middleware and CORS (issue 23)
+    ...middlewareRoutes(lib, get),
   );
+}
+
+/** Routes under middlewares (nested, short-circuiting, mapping errors, answering a 404) and under CORS. */
+function middlewareRoutes(lib, get) {
+  const { alt, cors, HttpError, json, match, route, use } = lib;
+  /** Adds `name` to the reply's `x-mw` header on the way out. */
+  const tag = (name) => async (_req, next) => {
+    const answer = await next();
+    if (answer === null) return null;
+    const seen = answer.headers["x-mw"];
+    return { ...answer, headers: { ...answer.headers, "x-mw": seen === undefined ? name : `${seen},${name}` } };
+  };
+  return [
+    match(
+      "/mw",
+      use(
+        tag("outer"),
+        alt(
+          use(
+            tag("inner"),
+            get("/hello", () => "inner"),
+          ),
+          match(
+            "/blocked",
+            use(
+              () => json({ blocked: true }, { status: 403 }),
+              get("/never", () => "never"),
+            ),
+          ),
+          use(
+            async (_req, next) => {
+              try {
+                return await next();
+              } catch (error) {
+                return json({ mapped: error.message }, { status: 418 });
+              }
+            },
+            get("/fails", () => {
+              throw new HttpError(409, "conflict inside");
+            }),
+          ),
+          use(
+            async (req, next) => {
+              const answer = await next();
+              return answer === null
+                ? answer
+                : { ...answer, headers: { ...answer.headers, "x-route": req.route.pattern } };
+            },
+            route("GET /route/id:Int", (req) => ({ pattern: req.route.pattern, template: req.route.template })),
+          ),
+          use(
+            async (req, next) => (await next()) ?? json({ nothing: req.path }, { status: 404 }),
+            get("/other", () => "x"),
+          ),
+        ),
+      ),
+    ),
+    match(
+      "/cors",
+      cors(
+        { origin: ["https://app.example"], credentials: true, exposeHeaders: ["X-Total"], maxAge: 600 },
+        alt(
+          route("GET /items/id:Int", (req) => ({ id: req.vars.id })),
+          route("DELETE /items/id:Int", () => undefined),
+          route("POST /items", () => {
+            throw new HttpError(400, "invalid item");
+          }),
+        ),
+      ),
+    ),
+  ];
 }
 
 /** The SSE routes of the table: finite streams, so that every client reads them whole. */
@@ -900,6 +974,106 @@ const cases = [
     ...INTERNAL,
   },
   { name: "SSE: an id with NUL is refused: a 500", request: { url: "/sse/bad-id" }, ...INTERNAL },
+
+  // middleware (issue 23)
+  {
+    name: "middleware: nested, outermost first, each sees the reply on the way out",
+    request: { url: "/mw/hello" },
+    status: 200,
+    headers: { "x-mw": "inner,outer" },
+    text: "inner",
+  },
+  {
+    name: "middleware: one that never calls next() answers for every path below it",
+    request: { url: "/mw/blocked/anything/at/all" },
+    status: 403,
+    headers: { "x-mw": "outer" },
+    json: { blocked: true },
+  },
+  {
+    name: "middleware: an error inside rejects next(), and the middleware maps it",
+    request: { url: "/mw/fails" },
+    status: 418,
+    json: { mapped: "conflict inside" },
+  },
+  {
+    name: "middleware: req.route names the answering route, for its handler and after next()",
+    request: { url: "/mw/route/7" },
+    status: 200,
+    headers: { "x-route": "GET /mw/route/id:Int", "x-mw": "outer" },
+    json: { pattern: "GET /mw/route/id:Int", template: "/mw/route/{id}" },
+  },
+  {
+    name: "middleware: nothing inside answers, next() is null and the middleware answers the 404 itself",
+    request: { url: "/mw/missing" },
+    status: 404,
+    json: { nothing: "/mw/missing" },
+  },
+
+  // CORS (issue 23)
+  {
+    name: "CORS: a preflight lists the methods the tree accepts for the path",
+    request: {
+      method: "OPTIONS",
+      url: "/cors/items/5",
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "DELETE",
+        "access-control-request-headers": "content-type",
+      },
+    },
+    status: 204,
+    headers: {
+      "access-control-allow-origin": "https://app.example",
+      "access-control-allow-methods": "GET, DELETE",
+      "access-control-allow-headers": "content-type",
+      "access-control-allow-credentials": "true",
+      "access-control-max-age": "600",
+      vary: "Origin, Access-Control-Request-Headers",
+    },
+    text: "",
+  },
+  {
+    name: "CORS: a preflight for a path nothing routes is no success",
+    request: {
+      method: "OPTIONS",
+      url: "/cors/nothing",
+      headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+    },
+    status: 404,
+    absent: ["access-control-allow-origin"],
+    text: "",
+  },
+  {
+    name: "CORS: a preflight from an origin not allowed: 403",
+    request: {
+      method: "OPTIONS",
+      url: "/cors/items/5",
+      headers: { origin: "https://evil.example", "access-control-request-method": "GET" },
+    },
+    status: 403,
+    absent: ["access-control-allow-origin"],
+    errorMatching: "may not make this request",
+  },
+  {
+    name: "CORS: an actual request from an allowed origin",
+    request: { url: "/cors/items/5", headers: { origin: "https://app.example" } },
+    status: 200,
+    headers: {
+      "access-control-allow-origin": "https://app.example",
+      "access-control-allow-credentials": "true",
+      "access-control-expose-headers": "X-Total",
+      vary: "Origin",
+    },
+    json: { id: 5 },
+  },
+  {
+    name: "CORS: a client error keeps its JSON and the CORS headers",
+    request: { method: "POST", url: "/cors/items", headers: { origin: "https://app.example" } },
+    status: 400,
+    headers: { "access-control-allow-origin": "https://app.example", vary: "Origin" },
+    json: { error: "invalid item" },
+  },
 ];
 
 module.exports = { BODY_LIMIT, cases, createApp, createOptions };
