@@ -15,19 +15,19 @@
  */
 
 /** Captured path variables by label. */
-export type Vars = Readonly<Record<string, unknown>>;
+export type VarsRecord = Readonly<Record<string, unknown>>;
 
 /** Makes a new vars object of one label list from the values, given in the same order. */
-export type VarsFactory = (...values: unknown[]) => Vars;
+export type VarsFactory = (...values: unknown[]) => VarsRecord;
 
 /** The prototype of every vars object: empty, frozen, with no prototype of its own. */
-export const VARS_PROTOTYPE: Vars = Object.freeze(Object.create(null) as Vars);
+export const VARS_PROTOTYPE: VarsRecord = Object.freeze(Object.create(null) as VarsRecord);
 
 /**
  * A vars object with no variables, shared and frozen: only for a request that no route has claimed
  * yet. Guards and handlers receive one of their own.
  */
-export const NO_VARS: Vars = Object.freeze(Object.create(VARS_PROTOTYPE) as Vars);
+export const NO_VARS: VarsRecord = Object.freeze(Object.create(VARS_PROTOTYPE) as VarsRecord);
 
 /**
  * The factory for `labels`: `shape(v0, v1, …)` is a new object with the labels as own, enumerable,
@@ -64,12 +64,12 @@ const SHAPES = new ShapeNode();
  * `inherited`'s variables followed by `labels` with `values` (a later label of the same name
  * overrides the value, keeping the first place).
  */
-export function extendVars(inherited: Vars, labels: readonly string[], values: readonly unknown[]): Vars {
+export function extendVars(inherited: VarsRecord, labels: readonly string[], values: readonly unknown[]): VarsRecord {
   return varsShape([...Object.keys(inherited), ...labels])(...Object.values(inherited), ...values);
 }
 
 /** A copy of `vars` of its own, for one guard or handler call. */
-export function copyVars(vars: Vars): Vars {
+export function copyVars(vars: VarsRecord): VarsRecord {
   return extendVars(vars, [], []);
 }
 

@@ -4,7 +4,7 @@ import { RequestContext, type RequestInput } from "../request.js";
 import type { SegmentTest } from "../chains.js";
 import { matchedRoute } from "../matched-route.js";
 import type { Middleware, NextRoutes, RouteNode } from "../tree.js";
-import { copyVars, extendVars, NO_VARS, type Vars } from "../vars.js";
+import { copyVars, extendVars, NO_VARS, type VarsRecord } from "../vars.js";
 import type { Dispatch } from "./dispatcher.js";
 
 /*
@@ -18,7 +18,7 @@ import type { Dispatch } from "./dispatcher.js";
  */
 interface Position {
   readonly consumed: number;
-  readonly vars: Vars;
+  readonly vars: VarsRecord;
   readonly method: string | null;
   readonly tests: Trail | null;
   readonly exact: boolean;

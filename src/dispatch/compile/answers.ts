@@ -1,5 +1,5 @@
 import type { Handler } from "../../tree.js";
-import type { Vars } from "../../vars.js";
+import type { VarsRecord } from "../../vars.js";
 
 /*
  * Every value a step of the compiled lookup answers with, in one place. Routes are numbered in
@@ -55,7 +55,7 @@ export const NO_REST: readonly string[] = Object.freeze([]);
  */
 export interface MadeByCode {
   readonly handler: Handler<never> | null;
-  readonly vars: Vars;
+  readonly vars: VarsRecord;
   readonly rest: readonly string[];
 }
 

@@ -3,7 +3,7 @@ import { Text } from "../../parsers/text.js";
 import type { Chain, Leaf } from "../../chains.js";
 import { type MatchedRoute, matchedRoute, nameBelow, type RouteName } from "../../matched-route.js";
 import type { Handler } from "../../tree.js";
-import { extendVars, type Vars, type VarsFactory, varsShape } from "../../vars.js";
+import { extendVars, type VarsRecord, type VarsFactory, varsShape } from "../../vars.js";
 
 /*
  * One route of a compiled program (a chain of chains.ts, numbered in first-match order) as running it
@@ -130,7 +130,7 @@ export class CompiledRoute {
    * a guard's route; `null` at the top) and this route's own, from the walk that chose the route,
    * of the raw path `text` (values are parsed per walk, never shared between requests).
    */
-  bind(inherited: Vars | null, source: ValueSource, text: string): Vars {
+  bind(inherited: VarsRecord | null, source: ValueSource, text: string): VarsRecord {
     if (inherited !== null) return extendVars(inherited, this.labels, this.values(source, text));
     const shape = this.shape ?? (this.shape = varsShape(this.labels));
     // positional arguments for the common arities: no array per request

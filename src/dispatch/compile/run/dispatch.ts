@@ -2,7 +2,7 @@ import { type HandlerResult, isRouteMismatch, type Reply, toReply } from "../../
 import type { RequestContext } from "../../../request.js";
 import { isThenable } from "../../../thenable.js";
 import type { Middleware, NextRoutes } from "../../../tree.js";
-import { copyVars, type Vars } from "../../../vars.js";
+import { copyVars, type VarsRecord } from "../../../vars.js";
 import { NONE, routeOf } from "../answers.js";
 import type { Program } from "./program.js";
 
@@ -23,7 +23,7 @@ export function attempt(
   program: Program,
   request: RequestContext,
   offset: number,
-  inherited: Vars | null,
+  inherited: VarsRecord | null,
   after: number,
 ): Outcome {
   for (;;) {
@@ -79,9 +79,9 @@ function around(
   program: Program,
   request: RequestContext,
   offset: number,
-  inherited: Vars | null,
+  inherited: VarsRecord | null,
   id: number,
-  vars: Vars,
+  vars: VarsRecord,
 ): Outcome {
   let inside: Promise<Reply | null> | undefined;
   const next: NextRoutes = () => {
@@ -113,9 +113,9 @@ function enter(
   program: Program,
   request: RequestContext,
   offset: number,
-  inherited: Vars | null,
+  inherited: VarsRecord | null,
   id: number,
-  vars: Vars,
+  vars: VarsRecord,
 ): Outcome {
   const inner = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
   if (inner instanceof Promise) return inner.then((reply) => reply ?? attempt(program, request, offset, inherited, id));

@@ -1,6 +1,6 @@
 import { rawPathOf, splitPath } from "../../../segments.js";
 import type { Handler } from "../../../tree.js";
-import type { Vars } from "../../../vars.js";
+import type { VarsRecord } from "../../../vars.js";
 import { type MadeByCode, NO_REST, NONE, UNDECIDED } from "../answers.js";
 import type { CompiledRoute } from "../compiled-route.js";
 import type { Automaton } from "./automaton.js";
@@ -18,7 +18,7 @@ export interface Found {
   /** The handler function the route was given. */
   readonly handler: Handler<never>;
   /** Captured path variables, parsed; a new object that inherits nothing (see `src/vars.ts`). */
-  readonly vars: Vars;
+  readonly vars: VarsRecord;
   /** The decoded segments the route did not consume (what a `match` prefix leaves). */
   readonly rest: readonly string[];
 }
