@@ -7,6 +7,9 @@
  * children repeat within a few percent.
  * `AB_ONLY=github,growth 10` (substrings of the case names, comma-separated) times only those cases;
  * `AB_SIZES=10,256` sets the growth table sizes.
+ * The `e2e:` cases time whole requests through the pipeline (`pipeline(tree)(request)`: the request
+ * object, dispatch, the handler, its reply) on the classic list's routes, plain and under one
+ * transparent middleware (a build without `use` prints NaN there).
  */
 const path = require("node:path");
 const { execFileSync } = require("node:child_process");
@@ -30,6 +33,8 @@ function caseNames() {
     "typed: all together",
     "github: mix (hits+404, shuffled)",
     ...sizes.map((size) => `growth ${size}`),
+    "e2e: classic routes, no middleware",
+    "e2e: classic routes, one middleware around all",
   ];
   return names.filter((name) => (process.env.AB_ONLY ?? "").split(",").some((part) => name.includes(part)));
 }
@@ -56,9 +61,27 @@ function caseOf(name) {
   };
 }
 
+/** In a child: times whole requests through the pipeline of one build, prints ns per request. */
+async function endToEnd(dist, name) {
+  const sy = require(path.resolve(dist));
+  const wrapped = name.includes("one middleware");
+  if (wrapped && typeof sy.use !== "function") return process.stdout.write("NaN\n");
+  const { adapters } = require("./lib/routers");
+  const { routes, requests } = caseOf("micro: all together (7 classic)");
+  const tree = adapters.switchyard().tree(routes);
+  const handle = sy.pipeline(wrapped ? sy.use((_req, next) => next(), tree) : tree);
+  const answer = async (method, url) => {
+    const reply = await handle({ method, url });
+    return reply === null ? null : reply.status;
+  };
+  const batch = batchOf(requests);
+  process.stdout.write(`${await measure(answer, () => batch.map(([m, p]) => [m, fresh(p)]), true)}\n`);
+}
+
 /** In a child: times one case on one build, prints ns per lookup. */
 async function child(dist, name) {
   process.env.SWITCHYARD_DIST = path.resolve(dist);
+  if (name.startsWith("e2e: ")) return endToEnd(dist, name);
   const { adapters } = require("./lib/routers");
   const { routes, requests } = caseOf(name);
   const router = adapters.switchyard().build(routes);

@@ -22,9 +22,10 @@ function restAfter(routePath, requestPath) {
 const adapters = {
   switchyard() {
     const sy = require(process.env.SWITCHYARD_DIST ?? "../../dist/src/index.js");
-    return {
-      build(routes) {
-        const alternatives = routes.map((route) => {
+    /** The route tree of a route list, each handler answering its route's id. */
+    const tree = (routes) =>
+      sy.alt(
+        ...routes.map((route) => {
           const ps = parts(route.path);
           const handler = () => route.id;
           handler.route = route;
@@ -37,8 +38,12 @@ const adapters = {
                 : sy.pathVar(p.param, p.int ? sy.Word : sy.Text, next);
           }
           return sy.method(route.method, next);
-        });
-        const router = sy.compile(sy.alt(...alternatives));
+        }),
+      );
+    return {
+      tree,
+      build(routes) {
+        const router = sy.compile(tree(routes));
         return {
           lookup: (method, path) => router.find(method, path),
           answer(method, path) {
