@@ -84,29 +84,41 @@ function around(
   vars: VarsRecord,
 ): Outcome {
   let inside: Promise<Reply | null> | undefined;
-  const next: NextRoutes = () => {
-    if (inside === undefined) {
-      try {
-        inside = Promise.resolve(
-          attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1),
-        );
-      } catch (error) {
-        inside = Promise.reject(error);
-      }
-      inside.catch(() => undefined);
-    }
-    return inside;
-  };
+  const next: NextRoutes = () => (inside ??= inner(program, request, offset, id, vars));
   const result = middleware(routed, next);
   if (isThenable(result)) {
-    return Promise.resolve(result).then((value) => {
-      const reply = value === null ? null : toReply(value as HandlerResult);
-      return reply === null || isRouteMismatch(reply) ? attempt(program, request, offset, inherited, id) : reply;
-    });
+    return (result instanceof Promise ? result : Promise.resolve(result)).then(
+      (value) => outcomeOf(value as HandlerResult) ?? attempt(program, request, offset, inherited, id),
+    );
   }
-  const reply = result === null ? null : toReply(result as HandlerResult);
-  return reply === null || isRouteMismatch(reply) ? attempt(program, request, offset, inherited, id) : reply;
+  return outcomeOf(result as HandlerResult) ?? attempt(program, request, offset, inherited, id);
 }
+
+/** What a middleware's result answers: a reply, or `null` for `null` and `routeMismatch()`. */
+function outcomeOf(result: HandlerResult): Reply | null {
+  if (result === null) return null;
+  const reply = toReply(result);
+  return isRouteMismatch(reply) ? null : reply;
+}
+
+/**
+ * What `next()` gives the middleware ending route `id`: its program's answer, as a promise. One that
+ * can reject gets a handler of its own, so that a middleware that never waits for it leaves no
+ * unhandled rejection.
+ */
+function inner(program: Program, request: RequestContext, offset: number, id: number, vars: VarsRecord) {
+  let outcome: Outcome;
+  try {
+    outcome = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
+  } catch (error) {
+    outcome = Promise.reject(error);
+  }
+  if (!(outcome instanceof Promise)) return Promise.resolve(outcome);
+  outcome.catch(ignore);
+  return outcome;
+}
+
+function ignore(): void {}
 
 /** Routes through what the guard ending route `id` lets through; on no answer, goes on after `id`. */
 function enter(
