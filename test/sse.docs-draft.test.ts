@@ -88,7 +88,7 @@ function load(block: Block): net.Server[] {
     started.push(this);
     servers.push(this);
     const ready = args.find((a) => typeof a === "function") as (() => void) | undefined;
-    return original.call(this, 0, "127.0.0.1", ready);
+    return original.call(this, { port: 0, host: "127.0.0.1" }, ready);
   } as typeof original;
   try {
     require(path.join(runDir, block.file));
