@@ -23,6 +23,10 @@ import {
   Int64,
   Integer,
 } from "../src";
+import { runDispatcherSpec } from "./shared/dispatcher-spec";
+
+// the spec every dispatcher must pass (test/shared/dispatcher-spec.ts), as the interpreter does
+runDispatcherSpec("compiled", (tree) => compile(tree).dispatch);
 import { RequestContext } from "../src/request";
 import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 

@@ -8,10 +8,6 @@ import { runDispatcherSpec } from "./shared/dispatcher-spec";
 
 runDispatcherSpec("interpreter (reference)", interpreter);
 
-// The compiled dispatcher runs the same spec here until test/compile.test.ts runs it itself (then this
-// line goes).
-runDispatcherSpec("compiled", (tree) => compile(tree).dispatch);
-
 const named = (name: string) => (): string => name;
 
 describe("interpret", () => {
