@@ -1,4 +1,4 @@
-import { alt, compile, interpret, interpreter, isReply, path, pathEnd, pathVar, Int, method } from "../src";
+import { alt, interpret, interpreter, isReply, path, pathEnd, pathVar, Int, method } from "../src";
 import { runDispatcherSpec } from "./shared/dispatcher-spec";
 
 /*
