@@ -2,11 +2,12 @@
 /*
  * `npm run build`: the CommonJS build (dist/cjs) and the ES module build (dist/esm) of src/ and
  * decorators/, each with its .d.ts files. dist/esm gets a package.json saying `"type": "module"`,
- * so Node and TypeScript read the .js and .d.ts files there as ES modules. Old output is removed
- * first: a file whose source is gone must not be packed.
+ * so Node and TypeScript read the .js and .d.ts files there as ES modules. Each build is made in a
+ * folder of its own and then takes the old one's place, so a file whose source is gone is never
+ * packed, and a test reading dist/ while another process builds never sees it half empty.
  */
 const { execFile } = require("node:child_process");
-const { mkdirSync, rmSync, writeFileSync } = require("node:fs");
+const { mkdirSync, renameSync, rmSync, writeFileSync } = require("node:fs");
 const path = require("node:path");
 const { promisify } = require("node:util");
 
@@ -18,18 +19,32 @@ const builds = [
 ];
 
 async function build() {
-  for (const { outDir } of builds) rmSync(path.join(root, outDir), { recursive: true, force: true });
-  await Promise.all(builds.map(({ config }) => compile(config)));
+  const fresh = (outDir) => path.join(root, `${outDir}.building-${process.pid}`);
+  try {
+    await Promise.all(builds.map(({ config, outDir }) => compile(config, fresh(outDir))));
+  } catch (error) {
+    for (const { outDir } of builds) rmSync(fresh(outDir), { recursive: true, force: true });
+    throw error;
+  }
   for (const { outDir, type } of builds) {
-    if (type === undefined) continue;
-    mkdirSync(path.join(root, outDir), { recursive: true });
-    writeFileSync(path.join(root, outDir, "package.json"), `${JSON.stringify({ type }, null, 2)}\n`);
+    if (type !== undefined)
+      writeFileSync(path.join(fresh(outDir), "package.json"), `${JSON.stringify({ type }, null, 2)}\n`);
+    const target = path.join(root, outDir);
+    const old = `${target}.old-${process.pid}`;
+    mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      renameSync(target, old);
+    } catch {
+      // no earlier build
+    }
+    renameSync(fresh(outDir), target);
+    rmSync(old, { recursive: true, force: true });
   }
 }
 
-async function compile(config) {
+async function compile(config, outDir) {
   try {
-    await promisify(execFile)(process.execPath, [tsc, "-p", config], { cwd: root });
+    await promisify(execFile)(process.execPath, [tsc, "-p", config, "--outDir", outDir], { cwd: root });
   } catch (error) {
     // tsc reports type errors on stdout
     throw new Error(`tsc -p ${config} failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`, { cause: error });
