@@ -259,17 +259,19 @@ export class MultipartReader implements AsyncIterableIterator<FormPart>, FileFee
     const disposition = parseDisposition(header);
     if (typeof disposition === "string") throw malformed("disposition", disposition, { index });
     const name = disposition.name;
-    if (disposition.filename === undefined) {
+    const type = parseMediaType(single(info.headers["content-type"]))?.essence;
+    // a file: a part with a filename, or with the type of an unnamed file (Node's FormData leaves out
+    // an empty filename=""), as busboy and multipasta tell them
+    if (disposition.filename === undefined && type !== "application/octet-stream") {
       this.parsing = { ref: { index, name }, file: undefined };
       if (++this.fieldCount > limits.fields) throw overLimit("fields", limits.fields, this.parsing.ref);
       return false;
     }
-    const filename = safeFileName(disposition.filename);
+    const filename = safeFileName(disposition.filename ?? "");
     if (typeof filename !== "string") throw malformed("filename", filename.refused, { index, name });
     const ref = { index, name, filename };
     if (++this.fileCount > limits.files) throw overLimit("files", limits.files, ref);
-    const type = parseMediaType(single(info.headers["content-type"]))?.essence ?? "application/octet-stream";
-    this.parsing = { ref, file: new StreamedFile(name, filename, type, this) };
+    this.parsing = { ref, file: new StreamedFile(name, filename, type ?? "application/octet-stream", this) };
     return true;
   }
 
