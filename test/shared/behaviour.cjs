@@ -288,8 +288,96 @@ function createApp(lib) {
 
     // middleware and CORS (issue 23)
     ...middlewareRoutes(lib, get),
+
+    // uploads and forms (issue 25)
+    ...formRoutes(lib, post),
   );
 }
+
+/** Routes that read forms (issue 25): multipart parts streamed and whole, urlencoded, a limit, typed fields. */
+function formRoutes(lib, post) {
+  const { formField, Int, readParams, reply } = lib;
+  // the table's bodyLimit (1 KiB) is every form's totalBytes unless a route raises it
+  const UPLOADS = { limits: { totalBytes: 1024 * 1024 } };
+  return [
+    post("/form/parts", async (req) => {
+      const seen = [];
+      for await (const part of req.parts(UPLOADS)) {
+        if (part.kind === "field") seen.push({ field: part.field, value: part.value });
+        else seen.push({ file: part.field, name: part.name, type: part.type, bytes: Array.from(await part.bytes()) });
+      }
+      return seen;
+    }),
+    post("/form/whole", async (req) => {
+      const form = await req.form(UPLOADS);
+      const files = [];
+      for (const [field, list] of form.files) {
+        for (const file of list) files.push({ file: field, name: file.name, size: file.size, text: await file.text() });
+      }
+      return { fields: Array.from(form.fields), files };
+    }),
+    post("/form/echo-file", async (req) => {
+      for await (const part of req.parts(UPLOADS)) {
+        if (part.kind === "file")
+          return reply({ headers: { "content-type": "application/octet-stream" }, body: await part.bytes() });
+      }
+      return reply({ status: 422 });
+    }),
+    post("/form/limited", async (req) => {
+      await req.form({ limits: { fileBytes: 100 } });
+      return "read";
+    }),
+    post("/form/typed", async (req) => {
+      const form = await req.form();
+      const [n, when] = readParams(req, [() => formField(form, "n", Int), () => formField(form, "when", Int)]);
+      return { n, when };
+    }),
+  ];
+}
+
+/**
+ * A multipart/form-data body as a browser writes it: each part a `[name, value]` field or a
+ * `{ name, filename, type, content }` file; closed with `--boundary--` unless `closed` is false.
+ */
+function formBody(boundary, parts, closed = true) {
+  const chunks = [];
+  for (const part of parts) {
+    const head = Array.isArray(part)
+      ? `Content-Disposition: form-data; name="${part[0]}"`
+      : `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}`;
+    const content = Array.isArray(part) ? part[1] : part.content;
+    chunks.push(encoder.encode(`--${boundary}\r\n${head}\r\n\r\n`));
+    chunks.push(typeof content === "string" ? encoder.encode(content) : content);
+    chunks.push(encoder.encode("\r\n"));
+  }
+  if (closed) chunks.push(encoder.encode(`--${boundary}--\r\n`));
+  const body = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
+}
+
+/** The boundary Chrome and Safari write, and the content-type that names it. */
+const FORM_BOUNDARY = "----WebKitFormBoundaryx7Gq2LpTmE0c9ZbA";
+const FORM_TYPE = `multipart/form-data; boundary=${FORM_BOUNDARY}`;
+/** A browser's form: text fields (one repeated), a photo, and a file input left empty. */
+const BROWSER_FORM = formBody(FORM_BOUNDARY, [
+  ["title", "Holiday ✓"],
+  { name: "photo", filename: "beach.png", type: "image/png", content: byteRun(300, 100) },
+  ["tags", "sea"],
+  ["tags", "sun"],
+  { name: "notes", filename: "", type: "application/octet-stream", content: "" },
+]);
+const BROWSER_FORM_SEEN = [
+  { field: "title", value: "Holiday ✓" },
+  { file: "photo", name: "beach.png", type: "image/png", bytes: Array.from(byteRun(300, 100)) },
+  { field: "tags", value: "sea" },
+  { field: "tags", value: "sun" },
+  { file: "notes", name: "", type: "application/octet-stream", bytes: [] },
+];
 
 /** Routes under middlewares (nested, short-circuiting, mapping errors, answering a 404) and under CORS. */
 function middlewareRoutes(lib, get) {
@@ -1073,6 +1161,210 @@ const cases = [
     status: 400,
     headers: { "access-control-allow-origin": "https://app.example", vary: "Origin" },
     json: { error: "invalid item" },
+  },
+
+  // uploads and forms (issue 25)
+  {
+    name: "multipart: a browser's form, its fields and files in order, byte for byte",
+    request: { method: "POST", url: "/form/parts", headers: { "content-type": FORM_TYPE }, body: BROWSER_FORM },
+    status: 200,
+    json: BROWSER_FORM_SEEN,
+  },
+  {
+    name: "multipart: the same form streamed (chunked, no content-length)",
+    request: {
+      method: "POST",
+      url: "/form/parts",
+      headers: { "content-type": FORM_TYPE },
+      body: BROWSER_FORM,
+      streamed: true,
+    },
+    status: 200,
+    json: BROWSER_FORM_SEEN,
+  },
+  {
+    name: "multipart: non-ASCII names in UTF-8 (RFC 7578), a quote sent as %22, a directory dropped",
+    request: {
+      method: "POST",
+      url: "/form/parts",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body: formBody("b", [
+        ["имя", "значение"],
+        ["say %22hi%22", "quoted"],
+        { name: "файл", filename: "日本語 ファイル.txt", type: "text/plain", content: "✓" },
+        { name: "up", filename: "../../etc/passwd", type: "text/plain", content: "" },
+      ]),
+    },
+    status: 200,
+    json: [
+      { field: "имя", value: "значение" },
+      { field: 'say "hi"', value: "quoted" },
+      { file: "файл", name: "日本語 ファイル.txt", type: "text/plain", bytes: [0xe2, 0x9c, 0x93] },
+      { file: "up", name: "passwd", type: "text/plain", bytes: [] },
+    ],
+  },
+  {
+    name: "multipart: a 64 KiB file of every byte value, echoed byte for byte",
+    request: {
+      method: "POST",
+      url: "/form/echo-file",
+      headers: { "content-type": FORM_TYPE },
+      body: formBody(FORM_BOUNDARY, [
+        ["before", "x"],
+        { name: "blob", filename: "blob.bin", type: "application/octet-stream", content: byteRun(65_536, 7) },
+      ]),
+    },
+    status: 200,
+    bytes: byteRun(65_536, 7),
+  },
+  {
+    name: "req.form(): a multipart form's fields and files",
+    request: { method: "POST", url: "/form/whole", headers: { "content-type": FORM_TYPE }, body: BROWSER_FORM },
+    status: 200,
+    json: {
+      fields: [
+        ["title", "Holiday ✓"],
+        ["tags", "sea"],
+        ["tags", "sun"],
+      ],
+      files: [
+        { file: "photo", name: "beach.png", size: 300, text: new TextDecoder().decode(byteRun(300, 100)) },
+        { file: "notes", name: "", size: 0, text: "" },
+      ],
+    },
+  },
+  {
+    name: "req.form(): an urlencoded form (+ is a space, escapes are UTF-8, repeats kept)",
+    request: {
+      method: "POST",
+      url: "/form/whole",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1&b=two+words&c=%E2%9C%93&a=2&__proto__=x",
+    },
+    status: 200,
+    json: {
+      fields: [
+        ["a", "1"],
+        ["b", "two words"],
+        ["c", "✓"],
+        ["a", "2"],
+        ["__proto__", "x"],
+      ],
+      files: [],
+    },
+  },
+  {
+    name: "json() on a form-encoded body: 415",
+    request: {
+      method: "POST",
+      url: "/echo/json",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    },
+    status: 415,
+    json: {
+      error:
+        'json() reads application/json or application/*+json or text/plain bodies; its content-type is "application/x-www-form-urlencoded"',
+      contentType: "application/x-www-form-urlencoded",
+      accepted: ["application/json", "application/*+json", "text/plain"],
+    },
+  },
+  {
+    name: "json() on a multipart body: 415",
+    request: { method: "POST", url: "/echo/json", headers: { "content-type": FORM_TYPE }, body: BROWSER_FORM },
+    status: 415,
+    errorMatching: /^json\(\) reads /,
+  },
+  {
+    name: "req.form() on a JSON body: 415",
+    request: {
+      method: "POST",
+      url: "/form/whole",
+      headers: { "content-type": "application/json" },
+      body: '{"a":1}',
+    },
+    status: 415,
+    json: {
+      error:
+        'req.form() reads multipart/form-data or application/x-www-form-urlencoded bodies; its content-type is "application/json"',
+      contentType: "application/json",
+      accepted: ["multipart/form-data", "application/x-www-form-urlencoded"],
+    },
+  },
+  {
+    name: "a file over its limit: 413 naming the part and the limit",
+    request: {
+      method: "POST",
+      url: "/form/limited",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body: formBody("b", [
+        ["a", "1"],
+        { name: "f", filename: "f.bin", type: "application/octet-stream", content: byteRun(200) },
+      ]),
+    },
+    status: 413,
+    json: {
+      error: 'the file "f" ("f.bin", part 2) is over the limit of 100 bytes per file',
+      limit: { name: "fileBytes", value: 100 },
+      part: { index: 2, name: "f", filename: "f.bin" },
+    },
+  },
+  {
+    name: "a form over bodyLimit (totalBytes by default): 413",
+    request: {
+      method: "POST",
+      url: "/form/typed",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `n=1&when=2&pad=${"x".repeat(2 * BODY_LIMIT)}`,
+    },
+    status: 413,
+    json: {
+      error: `the request body is larger than the limit of ${BODY_LIMIT} bytes`,
+      limit: { name: "totalBytes", value: BODY_LIMIT },
+    },
+  },
+  {
+    name: "an unterminated multipart body: 400 naming the part it ends in",
+    request: {
+      method: "POST",
+      url: "/form/whole",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body: formBody("b", [["a", "1"], { name: "f", filename: "f.txt", type: "text/plain", content: "cut" }], false),
+    },
+    status: 400,
+    json: {
+      error: 'the file "f" ("f.txt", part 2): the body ends before the closing boundary',
+      reason: "unterminated",
+      part: { index: 2, name: "f", filename: "f.txt" },
+    },
+  },
+  {
+    name: "form fields read with a parser: one 400 listing every bad one",
+    request: {
+      method: "POST",
+      url: "/form/typed",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body: formBody("b", [["n", "five"]]),
+    },
+    status: 400,
+    json: {
+      error: 'the form field "n" is not a valid Int; the form field "when" is required',
+      errors: [
+        { in: "body", field: "n", constraint: "Int", message: '"five" is not a valid Int' },
+        { in: "body", field: "when", constraint: "required", message: 'the form field "when" is required (Int)' },
+      ],
+    },
+  },
+  {
+    name: "form fields read with a parser: good ones",
+    request: {
+      method: "POST",
+      url: "/form/typed",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "n=-7&when=0042",
+    },
+    status: 200,
+    json: { n: -7, when: 42 },
   },
 ];
 
