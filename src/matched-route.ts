@@ -1,4 +1,3 @@
-
 /*
  * The route that answered a request, as logs, metrics and traces name it: a template of low
  * cardinality (OpenTelemetry's `http.route`), never the concrete path.
