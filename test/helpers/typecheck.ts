@@ -18,7 +18,8 @@ export interface Diagnostic {
  * package as a user does (`switchyard-router`, resolved to the sources through tsconfig `paths`), in a
  * scratch folder under `dist/` that is removed afterwards. The folder is an ES-module package (as a new
  * project usually is), so relative imports name their `.js` file and top-level `await` is allowed.
- * Returns every diagnostic.
+ * Returns every diagnostic; throws when tsc's exit status disagrees with them (a failing run that
+ * reported no error of its own, or a clean run that did), so a crash never reads as "it compiles".
  */
 export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[] {
   mkdirSync(path.join(ROOT, "dist"), { recursive: true });
@@ -42,7 +43,12 @@ export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[]
       },
     );
     if (run.error !== undefined) throw run.error;
-    return parseDiagnostics(run.stdout, dir);
+    const diagnostics = parseDiagnostics(run.stdout, dir);
+    if ((run.status === 0) !== (diagnostics.length === 0))
+      throw new Error(
+        `tsc exited with ${run.status} and reported ${diagnostics.length} errors:\n${run.stdout}${run.stderr}`,
+      );
+    return diagnostics;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
