@@ -197,3 +197,23 @@ export {
   type ParamReader,
   type ValueSource,
 } from "./params.js";
+export {
+  isStandardSchema,
+  schemaParser,
+  type SchemaInput,
+  type SchemaOutput,
+  type SchemaParserOptions,
+  type StandardIssue,
+  type StandardJsonSchemaConverter,
+  type StandardResult,
+  type StandardSchema,
+  type StandardSchemaProps,
+} from "./schema/index.js";
+export {
+  body,
+  queryObject,
+  type BodyOptions,
+  type DtoClass,
+  type DtoOptions,
+  type QueryObjectOptions,
+} from "./validate/index.js";

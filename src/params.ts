@@ -1,39 +1,20 @@
-import { HttpError, isHttpError } from "./errors.js";
 import { NoParse, parseSegment, type PathParser } from "./parsers/parser.js";
 import { Text } from "./parsers/text.js";
 import type { RoutedRequest } from "./request.js";
+import { isStandardSchema, type SchemaOutput, type StandardSchema } from "./schema/standard.js";
+import { validateValue } from "./schema/validate.js";
+import { isThenable } from "./thenable.js";
+import { badRequest, combinedErrors, type ValueSource, valueNamed } from "./validate/field-errors.js";
+
+export { badRequest, type FieldError, type ValueSource } from "./validate/field-errors.js";
 
 /*
  * Query parameters, headers and cookies, read with the path parsers (WebGear reads them with the same
- * FromHttpApiData as path variables). Unlike a path segment, which decides which route answers and so
- * is a mismatch, a missing or malformed query parameter, header or cookie is the client's mistake about
- * a route that did answer: a 400 naming it. The `@Query`/`@Header`/`@Cookie` decorators are built on these.
+ * FromHttpApiData as path variables) or with a Standard Schema. Unlike a path segment, which decides
+ * which route answers and so is a mismatch, a missing or malformed query parameter, header or cookie
+ * is the client's mistake about a route that did answer: a 400 naming it. The `@Query`/`@Header`/
+ * `@Cookie` decorators are built on these.
  */
-
-/** Where a named value of a request is: its query, its headers or its cookies. */
-export type ValueSource = "query" | "header" | "cookie";
-
-/** One failing field of a 400: where it is, its name, the constraint it fails, and a sentence. */
-export interface FieldError {
-  /** Where the field is: `query`, `header`, `cookie` or `body`. */
-  readonly in: ValueSource | "body";
-  /** The query parameter, header or cookie name, or the body property's path (`address.city`, `items.0.qty`). */
-  readonly field: string;
-  /**
-   * What it fails: `required`, a parser's name (`Int`), `signature` (a signed cookie whose signature is
-   * wrong), or a class-validator constraint (`isEmail`).
-   */
-  readonly constraint: string;
-  /** The failure, in words. */
-  readonly message: string;
-}
-
-/**
- * The 400 for failing fields: JSON `{ "error": message, "errors": [FieldError, …] }`.
- */
-export function badRequest(message: string, errors: readonly FieldError[]): HttpError {
-  return new HttpError(400, message, { details: { errors } });
-}
 
 /** Options of {@link queryParam}, {@link headerParam} and {@link cookieParam}. */
 export interface ParamOptions {
@@ -45,11 +26,31 @@ type AnyRequest = RoutedRequest<object>;
 
 /**
  * Reads one named value of a request (a query parameter, a header or a cookie), parsed with `parser` (`Text`
- * unless given). Missing (unless `optional`) or unparsable: throws a 400 {@link HttpError} naming the
+ * unless given). Missing (unless `optional`) or unparsable: throws a 400 `HttpError` naming the
  * value and the type.
+ *
+ * With a Standard Schema (zod, valibot, arktype, …) instead of a parser, the value is validated by the
+ * schema and the reader gives a **promise** of its output (a schema may validate asynchronously; read
+ * several with `readParamsAsync` to get every failing field in one 400). The value is the string as
+ * sent, so a schema converts it (`z.coerce.number()`). A value not sent is `undefined` when `optional`;
+ * otherwise the schema is given `undefined`, so its default or optional applies, and a schema that
+ * refuses it is the 400 saying the value is `required`. A value it refuses is the 400 listing its
+ * issues (constraint: the library's code, `too_small`).
  */
 export interface NamedValueReader {
   (request: AnyRequest, name: string): string;
+  <S extends StandardSchema>(
+    request: AnyRequest,
+    name: string,
+    schema: S,
+    options: ParamOptions & { readonly optional: true },
+  ): Promise<SchemaOutput<S> | undefined>;
+  <S extends StandardSchema>(
+    request: AnyRequest,
+    name: string,
+    schema: S,
+    options?: ParamOptions,
+  ): Promise<SchemaOutput<S>>;
   (
     request: AnyRequest,
     name: string,
@@ -68,9 +69,15 @@ export interface NamedValueReader {
 
 /** A reader of one named value, from where it is and how to get it. */
 function namedValue(where: ValueSource, get: (request: AnyRequest, name: string) => string | null): NamedValueReader {
-  return ((request: AnyRequest, name: string, parser: PathParser<unknown> = Text, options: ParamOptions = {}) => {
+  return ((
+    request: AnyRequest,
+    name: string,
+    type: PathParser<unknown> | StandardSchema = Text,
+    options: ParamOptions = {},
+  ) => {
     const value = get(request, name);
-    return value === null ? absentValue(where, name, parser, options) : parsedValue(where, name, parser, value);
+    if (isStandardSchema(type)) return validateValue(where, name, type, value ?? undefined, options.optional === true);
+    return value === null ? absentValue(where, name, type, options) : parsedValue(where, name, type, value);
   }) as NamedValueReader;
 }
 
@@ -94,18 +101,27 @@ export const cookieParam: NamedValueReader = namedValue("cookie", (request, name
 /**
  * Every value of the repeated query key `name` (`?tag=a&tag=b`), each parsed with `parser`; `[]` when
  * there is none. One unparsable value throws a 400 naming the parameter.
+ *
+ * With a Standard Schema, the schema gets the array of the values as sent (`[]` when none), so it can
+ * bound their count as well as check each (`z.array(z.coerce.number().int()).max(10)`); a promise of its
+ * output, or a 400 whose fields name the failing value (`tag.1`).
  */
 export function queryParams(request: AnyRequest, name: string): string[];
-export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T>): T[];
-export function queryParams<T>(
+export function queryParams<S extends StandardSchema>(
   request: AnyRequest,
   name: string,
-  parser: PathParser<T> = Text as unknown as PathParser<T>,
-): T[] {
-  return request.query.getAll(name).map((value) => parsedValue("query", name, parser, value));
+  schema: S,
+): Promise<SchemaOutput<S>>;
+export function queryParams<T>(request: AnyRequest, name: string, parser: PathParser<T>): T[];
+export function queryParams(
+  request: AnyRequest,
+  name: string,
+  type: PathParser<unknown> | StandardSchema = Text,
+): unknown[] | Promise<unknown> {
+  const values = request.query.getAll(name);
+  if (isStandardSchema(type)) return validateValue("query", name, type, values, false);
+  return values.map((value) => parsedValue("query", name, type, value));
 }
-
-const NOUN = { query: "query parameter", header: "header", cookie: "cookie" } as const;
 
 /** A named value that was not sent: `undefined` when `optional`, else the 400 saying it is required. */
 export function absentValue<T>(
@@ -115,7 +131,7 @@ export function absentValue<T>(
   options: ParamOptions,
 ): undefined {
   if (options.optional === true) return undefined;
-  const message = `the ${NOUN[where]} "${name}" is required`;
+  const message = `${valueNamed(where, name)} is required`;
   throw badRequest(message, [
     { in: where, field: name, constraint: "required", message: `${message} (${parser.name})` },
   ]);
@@ -125,7 +141,7 @@ export function absentValue<T>(
 export function parsedValue<T>(where: ValueSource, name: string, parser: PathParser<T>, value: string): T {
   const result = parseSegment(parser, value);
   if (result !== NoParse) return result;
-  const message = `the ${NOUN[where]} "${name}" is not a valid ${parser.name}`;
+  const message = `${valueNamed(where, name)} is not a valid ${parser.name}`;
   throw badRequest(message, [
     {
       in: where,
@@ -146,8 +162,10 @@ type ValuesOf<R extends readonly unknown[]> = {
 /**
  * Runs every reader on the request and returns their values in order (a hole for an `undefined`
  * reader). A failing reader does not hide the others: every failing field of every reader is answered
- * in one 400 (an error that is not such a 400 is thrown as it is). The `@Query`/`@Header`/`@Body`
- * decorators fill a method's parameters with it:
+ * in one 400 (an error that is not such a 400 is thrown as it is). The readers must be synchronous: one
+ * that gives a promise (a schema, a body, a signed cookie) is a `TypeError` — its value would be a
+ * promise, unchecked, and its failure a rejection nobody handles; use {@link readParamsAsync}. The
+ * `@Query`/`@Header`/`@Body` decorators fill a method's parameters with these:
  * ```ts
  * const [page, key] = readParams(req, [(r) => queryParam(r, "page", Int), (r) => headerParam(r, "x-api-key")]);
  * ```
@@ -162,12 +180,19 @@ export function readParams<const R extends readonly (ParamReader<unknown, never>
     const reader = readers[i] as ParamReader | undefined;
     if (reader === undefined) continue;
     try {
-      values[i] = reader(request);
+      const value = reader(request);
+      if (isThenable(value)) {
+        value.then(undefined, () => undefined);
+        throw new TypeError(
+          `readParams: reader ${i} gave a promise (a Standard Schema, a body or a signed cookie is read asynchronously): use readParamsAsync`,
+        );
+      }
+      values[i] = value;
     } catch (error) {
       (failures ??= []).push(error);
     }
   }
-  if (failures !== undefined) throw combined(failures);
+  if (failures !== undefined) throw combinedErrors(failures);
   return values as ValuesOf<R>;
 }
 
@@ -193,24 +218,6 @@ export async function readParamsAsync<const R extends readonly (ParamReader<unkn
     }),
   );
   const failures = failed.flatMap((f) => (f === undefined ? [] : [f.error]));
-  if (failures.length > 0) throw combined(failures);
+  if (failures.length > 0) throw combinedErrors(failures);
   return values as ValuesOf<R>;
-}
-
-/** One error for several: the 400s' failing fields merged, or the first error that is not such a 400. */
-function combined(failures: readonly unknown[]): unknown {
-  if (failures.length === 1) return failures[0];
-  const lists = failures.map(fieldErrorsOf);
-  const other = lists.indexOf(undefined);
-  if (other !== -1) return failures[other];
-  return badRequest(
-    failures.map((f) => (f as Error).message).join("; "),
-    lists.flatMap((l) => l!),
-  );
-}
-
-function fieldErrorsOf(error: unknown): readonly FieldError[] | undefined {
-  if (!isHttpError(error) || error.status !== 400) return undefined;
-  const errors = error.details?.errors;
-  return Array.isArray(errors) ? (errors as FieldError[]) : undefined;
 }

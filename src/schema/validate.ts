@@ -1,0 +1,49 @@
+import { badRequest, type FieldError, type ValueSource, valueNamed } from "../validate/field-errors.js";
+import { fieldErrorsOfIssues } from "./issues.js";
+import type { StandardResult, StandardSchema } from "./standard.js";
+
+/*
+ * Running a Standard Schema on a value a request sent: its output, or the one 400 listing every issue
+ * under the field the value was read as. Asynchronous schemas are awaited; a synchronous one costs a
+ * resolved promise, nothing more.
+ */
+
+/**
+ * `schema`'s output for `value`, or a 400 (`message`) listing each issue with its path under `field`
+ * (`in`: `where`). A schema that throws (rather than reporting issues) is the app's fault: its error
+ * is thrown as it is, a 500.
+ */
+export async function validate<O>(
+  schema: StandardSchema<unknown, O>,
+  value: unknown,
+  where: FieldError["in"],
+  field: string,
+  message: string,
+): Promise<O> {
+  const result: StandardResult<O> = await schema["~standard"].validate(value);
+  if (result.issues === undefined) return result.value;
+  throw badRequest(message, fieldErrorsOfIssues(where, field, result.issues));
+}
+
+/**
+ * A named value (a query parameter, a header, a cookie) through `schema`. `raw` is what was sent
+ * (a string, or for a repeated query key the array of its values); `undefined` when nothing was:
+ * then `undefined` if `optional`, else the schema decides — its output for `undefined` (a default, an
+ * optional schema), or, when it refuses `undefined`, the 400 saying the value is `required`.
+ */
+export async function validateValue<O>(
+  where: ValueSource,
+  name: string,
+  schema: StandardSchema<unknown, O>,
+  raw: string | readonly string[] | undefined,
+  optional: boolean,
+): Promise<O | undefined> {
+  if (raw === undefined) {
+    if (optional) return undefined;
+    const result: StandardResult<O> = await schema["~standard"].validate(undefined);
+    if (result.issues === undefined) return result.value;
+    const message = `${valueNamed(where, name)} is required`;
+    throw badRequest(message, [{ in: where, field: name, constraint: "required", message }]);
+  }
+  return validate(schema, raw, where, name, `${valueNamed(where, name)} is invalid`);
+}

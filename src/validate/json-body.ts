@@ -1,0 +1,45 @@
+import { isHttpError } from "../errors.js";
+import type { RoutedRequest } from "../request.js";
+import { badRequest } from "./field-errors.js";
+
+/*
+ * The JSON body as a validator gets it: read within the body limit (over it, a 413), malformed JSON a
+ * 400 in the shape of the other fields' 400s, and nesting bounded before any validator recurses into it.
+ */
+
+/** How deep objects and arrays may nest by default (the body itself is level 1). */
+export const DEFAULT_MAX_DEPTH = 64;
+
+/** The body parsed as JSON; malformed or empty JSON is the core's 400, as a failing field `""`. */
+export async function jsonBody(request: RoutedRequest<object>, maxDepth = DEFAULT_MAX_DEPTH): Promise<unknown> {
+  let plain: unknown;
+  try {
+    plain = await request.json();
+  } catch (error) {
+    if (!isHttpError(error) || error.status !== 400) throw error;
+    throw badRequest(error.message, [{ in: "body", field: "", constraint: "isJson", message: error.message }]);
+  }
+  if (deeperThan(plain, maxDepth)) {
+    throw badRequest(`the body is nested deeper than ${maxDepth} levels`, [
+      { in: "body", field: "", constraint: "maxDepth", message: `objects and arrays nest at most ${maxDepth} deep` },
+    ]);
+  }
+  return plain;
+}
+
+/**
+ * Whether JSON `value` nests objects or arrays more than `limit` deep. Walked without recursion:
+ * validators recurse, and a body of nested brackets within the size limit would otherwise exhaust the
+ * stack (a 500 instead of the client's 400).
+ */
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item))
+      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
+  }
+  return false;
+}
