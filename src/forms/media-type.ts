@@ -44,8 +44,9 @@ export function isJsonType(type: MediaType): boolean {
   return type.essence === "application/json" || type.essence.endsWith("+json");
 }
 
-/** The form types. */
+/** The media type of multipart forms (files and fields). */
 export const MULTIPART = "multipart/form-data";
+/** The media type of urlencoded forms (fields only). */
 export const URLENCODED = "application/x-www-form-urlencoded";
 
 /**
