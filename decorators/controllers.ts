@@ -22,8 +22,19 @@ import { ControllerError } from "./errors.js";
 import { isGuardClass } from "./guard.js";
 import { isInterceptorClass } from "./use.js";
 import { handlerInfoOf } from "./openapi.js";
-import { nameOf, where, type ClassLike, type GuardSpec, type MiddlewareSpec } from "./metadata.js";
-import { planController, type ArgSource, type PlannedRoute } from "./plan.js";
+import { isControllerBase, isHandleMethod } from "./checked.js";
+import {
+  classChain,
+  inheritedRoutes,
+  matchesOf,
+  nameOf,
+  where,
+  type ClassLike,
+  type GuardSpec,
+  type MiddlewareSpec,
+} from "./metadata.js";
+import { planController, type ArgSource, type PlannedController, type PlannedRoute } from "./plan.js";
+import { adoptStandardSteps, usesStandardDecorators } from "./standard.js";
 
 /*
  * Plan → tree. Each class becomes `match(prefix, alt(route(pattern, guard(…, handler)), …))` (or just
@@ -199,7 +210,7 @@ function obtain(cls: ClassLike, resolve: () => unknown): object {
 }
 
 function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
-  const plan = planController(cls);
+  const plan = planned(cls);
   if (plan.routes.some((r) => r.args.some((a) => a?.kind === "body"))) bodyLibraries();
   const instance = instances.fixed(cls);
   const nodes = plan.routes.map((planned) => {
@@ -216,6 +227,56 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
   });
   const inner = wrapped(plan.middlewares, alt(...nodes), instances);
   return plan.prefix === undefined ? (inner as RouteNode) : match(plan.prefix, inner as Next);
+}
+
+/**
+ * The checked plan of a controller: standard decorators' steps replayed onto its classes first (see
+ * standard.ts), and each `@Handle` method called with the request alone.
+ */
+function planned(cls: ClassLike): PlannedController {
+  adoptStandardSteps(cls);
+  checkControllerPrefix(cls);
+  let plan: PlannedController;
+  try {
+    plan = planController(cls);
+  } catch (error) {
+    if (error instanceof ControllerError && error.code === "MISSING_PATH_VAR" && usesStandardDecorators(cls)) {
+      error.message +=
+        "\nhint: this class was compiled with TC39 standard decorators, which have no parameter decorators: " +
+        'write the method in the checked style, @Handle("…") method(req: RoutedRequest<{ … }>), which reads req.vars';
+    }
+    throw error;
+  }
+  const routes = plan.routes.map((route) =>
+    isHandleMethod(declaringClass(cls, route.method), route.method)
+      ? { ...route, args: route.args.slice(0, 1) }
+      : route,
+  );
+  return { ...plan, routes };
+}
+
+/** The class whose `@Route`/`@Handle` a controller's route method is: the nearest that declares it. */
+function declaringClass(cls: ClassLike, method: string | symbol): ClassLike {
+  return inheritedRoutes(cls).find((r) => r.route.method === method)?.owner ?? cls;
+}
+
+/**
+ * A class extending `Controller(prefix)` takes its prefix from there: a `@Match` on it or a class
+ * between would silently replace the prefix the compiler checked its `@Handle` methods against.
+ */
+function checkControllerPrefix(cls: ClassLike): void {
+  const chain = classChain(cls);
+  const base = chain.findIndex(isControllerBase);
+  if (base === -1) return;
+  const other = chain.slice(0, base).find((level) => matchesOf(level).length > 0);
+  if (other === undefined) return;
+  throw new ControllerError(
+    "DUPLICATE_MATCH",
+    nameOf(cls),
+    undefined,
+    `${nameOf(other)} has @Match(${JSON.stringify(matchesOf(other)[0])}) but extends ${nameOf(chain[base]!)}, ` +
+      "whose prefix the compiler checks the routes against; give the prefix in one place",
+  );
 }
 
 /** `next` inside `use` nodes for `middlewares`, the first outermost. */

@@ -1,6 +1,14 @@
 import { isClassWith } from "./class-specs.js";
 import { recordGuard, type ClassLike, type GuardSpec } from "./metadata.js";
-import { ownerOf, rejectStandardCall } from "./targets.js";
+import {
+  adoptOwn,
+  deferStep,
+  isStandardContext,
+  markStandard,
+  standardMethod,
+  type StandardContext,
+} from "./standard.js";
+import { ownerOf } from "./targets.js";
 
 /** A guard class: built by the controllers' resolver, asked `canActivate(request)` per request. */
 export interface CanActivate {
@@ -8,8 +16,13 @@ export interface CanActivate {
   canActivate(request: never): boolean | Promise<boolean>;
 }
 
-/** What `@Guard` returns: a decorator for a class or a method. */
-export type GuardDecorator = (target: object, method?: string | symbol, descriptor?: PropertyDescriptor) => void;
+/** What `@Guard` returns: a decorator for a class or a method, under legacy or TC39 standard decorators. */
+export interface GuardDecorator {
+  /** TC39 standard decorators, on a class or a method. */
+  (value: Function, context: ClassDecoratorContext | ClassMethodDecoratorContext): void;
+  /** TypeScript's legacy decorators (`experimentalDecorators`), on a class or a method. */
+  (target: object, method?: string | symbol, descriptor?: PropertyDescriptor): void;
+}
 
 /**
  * Class or method decorator: the decorator form of `guard(predicate, next)`. Each route of the class
@@ -31,14 +44,28 @@ export function Guard(...guards: readonly GuardSpec[]): GuardDecorator {
         `@Guard: argument ${i + 1} is ${g === null ? "null" : typeof g}, not a predicate or a guard class`,
       );
   });
-  return (target: object, method?: string | symbol | object) => {
-    rejectStandardCall("@Guard", method);
+  const record = (owner: ClassLike, method: string | symbol | undefined): void => {
+    // recorded last-first: decorators apply bottom-up and recordGuard puts each in front
+    for (const g of [...guards].reverse()) recordGuard(owner, { method, guard: g });
+  };
+  const decorator = (target: object, method?: unknown): void => {
+    if (isStandardContext(method)) {
+      if (method.kind === "class") {
+        // a class decorator runs after its members': their steps go first, as under legacy decorators
+        markStandard(target as ClassLike);
+        adoptOwn(target as ClassLike, method.metadata);
+        record(target as ClassLike, undefined);
+        return;
+      }
+      const name = standardMethod("@Guard", target, method as StandardContext);
+      deferStep(target as Function, method as StandardContext, (owner) => record(owner, name));
+      return;
+    }
     const owner: ClassLike =
       method === undefined ? (target as ClassLike) : ownerOf("@Guard", target, method as string | symbol);
-    // recorded last-first: decorators apply bottom-up and recordGuard puts each in front
-    for (const g of [...guards].reverse())
-      recordGuard(owner, { method: method as string | symbol | undefined, guard: g });
+    record(owner, method as string | symbol | undefined);
   };
+  return decorator as GuardDecorator;
 }
 
 /** True for a guard class (a class whose instances have `canActivate`), false for a predicate. */

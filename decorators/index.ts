@@ -16,7 +16,21 @@ export {
 } from "./controllers.js";
 export { ControllerError, type ControllerErrorCode } from "./errors.js";
 export { Guard, type CanActivate, type GuardDecorator } from "./guard.js";
-export { Match } from "./match.js";
+export {
+  Controller,
+  Handle,
+  type BaseClass,
+  type ControllerBase,
+  type ControllerPrefix,
+  type HandleCheck,
+  type HandleDecorator,
+  type HandleMethod,
+  type HandleProblem,
+  type HandleVars,
+  type PrefixMixin,
+  type PrefixOf,
+} from "./checked.js";
+export { Match, type MatchDecorator } from "./match.js";
 export type { GuardSpec, MiddlewareSpec } from "./metadata.js";
 export { Describe, type RouteDocs } from "./openapi.js";
 export {
@@ -38,6 +52,6 @@ export {
   type CookieParamOptions,
   type QueryOptions,
 } from "./parameters.js";
-export { Route, type RouteMethod } from "./route.js";
+export { Route, type RouteDecorator, type RouteMethod } from "./route.js";
 export { Use, type Interceptor, type UseDecorator } from "./use.js";
 export { isValid, validated } from "./validation.js";

@@ -1,7 +1,9 @@
+import type { CheckedPattern } from "../src/pattern/types.js";
 import type { HandlerResult } from "../src/reply.js";
 import { ControllerError } from "./errors.js";
 import { nameOf, recordRoute } from "./metadata.js";
-import { ownerOf, rejectStandardCall } from "./targets.js";
+import { deferStep, isStandardContext, standardMethod, type StandardContext } from "./standard.js";
+import { ownerOf } from "./targets.js";
 
 /** What a route method may be: any method returning what a handler returns, or a promise of it. */
 export type RouteMethod = (...args: never[]) => HandlerResult | Promise<HandlerResult>;
@@ -16,16 +18,22 @@ export type RouteMethod = (...args: never[]) => HandlerResult | Promise<HandlerR
  * plain value, a promise, or `routeMismatch()` to pass to the next route — and runs with `this` bound
  * to the controller instance.
  *
- * The pattern is checked when the class is given to `controllers()`, and the error names the class and
- * the method.
+ * A literal pattern is checked by the compiler, as `route`'s is (`@Route("GET /id:Intt")` is a type
+ * error naming the problem); any pattern is checked when the class is given to `controllers()`, and the
+ * error names the class and the method. Works under legacy and TC39 standard decorators (which have no
+ * parameter decorators: there, write the method in the checked style, `@Handle`).
  */
-export function Route(
-  pattern: string,
-): <M extends RouteMethod>(target: object, method: string | symbol, descriptor: TypedPropertyDescriptor<M>) => void {
+export function Route<const P extends string>(pattern: CheckedPattern<P>): RouteDecorator {
   if (typeof pattern !== "string") throw new TypeError(`@Route: the pattern must be a string, got ${typeof pattern}`);
-  return (target, method, descriptor) => {
-    rejectStandardCall("@Route", method);
-    const owner = ownerOf("@Route", target, method);
+  const decorator = (target: unknown, method: unknown, descriptor?: PropertyDescriptor): void => {
+    if (isStandardContext(method)) {
+      const name = standardMethod("@Route", target, method as StandardContext);
+      deferStep(target as Function, method as StandardContext, (owner) =>
+        recordRoute(owner, { method: name, pattern }),
+      );
+      return;
+    }
+    const owner = ownerOf("@Route", target as object, method as string | symbol);
     if (typeof descriptor?.value !== "function") {
       throw new ControllerError(
         "NOT_A_METHOD",
@@ -34,6 +42,15 @@ export function Route(
         `@Route is on an accessor or property; it belongs on a method`,
       );
     }
-    recordRoute(owner, { method, pattern });
+    recordRoute(owner, { method: method as string | symbol, pattern });
   };
+  return decorator as RouteDecorator;
+}
+
+/** What `@Route` returns: a method decorator for both call shapes. */
+export interface RouteDecorator {
+  /** TC39 standard decorators. */
+  <M extends RouteMethod>(value: M, context: ClassMethodDecoratorContext): void;
+  /** TypeScript's legacy decorators (`experimentalDecorators`). */
+  <M extends RouteMethod>(target: object, method: string | symbol, descriptor: TypedPropertyDescriptor<M>): void;
 }

@@ -1,35 +1,34 @@
 import { ControllerError } from "./errors.js";
 import { nameOf, type ClassLike } from "./metadata.js";
 
+import { isStandardContext } from "./standard.js";
+
 /*
- * What every decorator checks about where it was applied, before recording anything: that it was
- * called the legacy way (TypeScript's `experimentalDecorators`), and on an instance member of a class
- * whose prototype still leads back to it.
+ * What every decorator checks about where it was applied, before recording anything: on an instance
+ * member of a class whose prototype still leads back to it. `@Match`, `@Route`, `@Handle`, `@Guard` and
+ * `@Use` take both call shapes (legacy and TC39 standard, see standard.ts); parameter decorators exist
+ * only as TypeScript's legacy decorators, and a standard call of one is refused here.
  */
 
-/** How to switch a toolchain to the decorators these are: one message for every decorator. */
-const ENABLE_LEGACY_DECORATORS =
-  "switchyard-router's decorators are TypeScript's legacy decorators (they need parameter decorators and " +
-  "decorator metadata, which TC39 standard decorators do not have), but this code was compiled with " +
-  'standard decorators. Enable legacy decorators: tsc — "experimentalDecorators": true and ' +
-  '"emitDecoratorMetadata": true in tsconfig.json; swc (@swc/jest, @swc/register) — jsc.parser.decorators: ' +
-  "true, jsc.transform.legacyDecorator: true, jsc.transform.decoratorMetadata: true; esbuild-based tools " +
-  '(tsx, Vite, esbuild) — "experimentalDecorators": true in tsconfig.json (esbuild emits no decorator ' +
-  "metadata: give @Query, @Header and @Body their types explicitly)";
-
-interface StandardContext {
-  readonly kind: string;
-  readonly name?: unknown;
-}
-
-/** A TC39 decorator context (`{ kind: "method", name, … }`), which legacy decorators never receive. */
-function isStandardContext(value: unknown): value is StandardContext {
-  return typeof value === "object" && value !== null && typeof (value as { kind?: unknown }).kind === "string";
-}
+/**
+ * Why a parameter decorator cannot work under standard decorators, and the two ways forward: the
+ * checked style (no parameter decorators), or legacy decorators per toolchain.
+ */
+const PARAMETER_DECORATORS_NEED_LEGACY =
+  "parameter decorators exist only as TypeScript's legacy decorators (TC39 standard decorators cannot " +
+  "decorate a parameter, nor emit the parameter types @Query, @Header and @Body read), but this code was " +
+  "compiled with standard decorators. Either write the method in the checked style, which needs no parameter " +
+  'decorator — @Handle("GET /id:Int") byId(req: RoutedRequest<{ id: number }>) { … }, the request typed from ' +
+  'the pattern and checked by the compiler — or enable legacy decorators: tsc — "experimentalDecorators": ' +
+  'true and "emitDecoratorMetadata": true in tsconfig.json; swc (@swc/jest, @swc/register) — ' +
+  "jsc.parser.decorators: true, jsc.transform.legacyDecorator: true, jsc.transform.decoratorMetadata: true; " +
+  'esbuild-based tools (tsx, Vite, esbuild) — "experimentalDecorators": true in tsconfig.json (esbuild ' +
+  "emits no decorator metadata: give @Query, @Header and @Body their types explicitly); Deno — " +
+  '"compilerOptions": { "experimentalDecorators": true } in deno.json';
 
 /**
- * Throws the one clear error when a decorator was called as a TC39 standard decorator: `(value,
- * context)` instead of legacy `(target)` / `(prototype, key, descriptor)`.
+ * Throws the one clear error when a parameter decorator was called as a TC39 standard decorator:
+ * `(value, context)` instead of legacy `(prototype, key, index)`.
  */
 export function rejectStandardCall(decorator: string, context: unknown): void {
   if (!isStandardContext(context)) return;
@@ -40,7 +39,7 @@ export function rejectStandardCall(decorator: string, context: unknown): void {
     "STANDARD_DECORATORS",
     onClass ? name : "(a class)",
     onClass ? undefined : name,
-    `${decorator}: ${ENABLE_LEGACY_DECORATORS}`,
+    `${decorator}: ${PARAMETER_DECORATORS_NEED_LEGACY}`,
   );
 }
 

@@ -1,7 +1,15 @@
 import type { Middleware } from "../src/tree.js";
 import { isClassWith } from "./class-specs.js";
 import { type ClassLike, type MiddlewareSpec, recordMiddleware } from "./metadata.js";
-import { ownerOf, rejectStandardCall } from "./targets.js";
+import {
+  adoptOwn,
+  deferStep,
+  isStandardContext,
+  markStandard,
+  standardMethod,
+  type StandardContext,
+} from "./standard.js";
+import { ownerOf } from "./targets.js";
 
 /**
  * A middleware class: built by the controllers' resolver (so it can take services from a DI container),
@@ -11,8 +19,13 @@ export interface Interceptor {
   intercept(request: never, next: Parameters<Middleware>[1]): ReturnType<Middleware>;
 }
 
-/** What `@Use` returns: a decorator for a class or a method. */
-export type UseDecorator = (target: object, method?: string | symbol, descriptor?: PropertyDescriptor) => void;
+/** What `@Use` returns: a decorator for a class or a method, under legacy or TC39 standard decorators. */
+export interface UseDecorator {
+  /** TC39 standard decorators, on a class or a method. */
+  (value: Function, context: ClassDecoratorContext | ClassMethodDecoratorContext): void;
+  /** TypeScript's legacy decorators (`experimentalDecorators`), on a class or a method. */
+  (target: object, method?: string | symbol, descriptor?: PropertyDescriptor): void;
+}
 
 /**
  * Class or method decorator: the decorator form of `use(middleware, next)`. On a method, its route
@@ -36,14 +49,28 @@ export function Use(...middlewares: readonly MiddlewareSpec[]): UseDecorator {
         `@Use: argument ${i + 1} is ${m === null ? "null" : typeof m}, not a middleware function or class`,
       );
   });
-  return (target: object, method?: string | symbol | object) => {
-    rejectStandardCall("@Use", method);
+  const record = (owner: ClassLike, method: string | symbol | undefined): void => {
+    // recorded last-first: decorators apply bottom-up and recordMiddleware puts each in front
+    for (const m of [...middlewares].reverse()) recordMiddleware(owner, { method, middleware: m });
+  };
+  const decorator = (target: object, method?: unknown): void => {
+    if (isStandardContext(method)) {
+      if (method.kind === "class") {
+        // a class decorator runs after its members': their steps go first, as under legacy decorators
+        markStandard(target as ClassLike);
+        adoptOwn(target as ClassLike, method.metadata);
+        record(target as ClassLike, undefined);
+        return;
+      }
+      const name = standardMethod("@Use", target, method as StandardContext);
+      deferStep(target as Function, method as StandardContext, (owner) => record(owner, name));
+      return;
+    }
     const owner: ClassLike =
       method === undefined ? (target as ClassLike) : ownerOf("@Use", target, method as string | symbol);
-    // recorded last-first: decorators apply bottom-up and recordMiddleware puts each in front
-    for (const m of [...middlewares].reverse())
-      recordMiddleware(owner, { method: method as string | symbol | undefined, middleware: m });
+    record(owner, method as string | symbol | undefined);
   };
+  return decorator as UseDecorator;
 }
 
 /** True for a middleware class (instances have `intercept`), false for a middleware function. */

@@ -687,6 +687,7 @@ describe("pattern errors: the grammar and errors of route, with the class and me
     class Bad {
       @Route("GET /ok")
       ok() {}
+      // @ts-expect-error the compiler rejects this literal too; the test is about the startup check
       @Route("get /users")
       lower() {}
     }
@@ -715,6 +716,7 @@ describe("pattern errors: the grammar and errors of route, with the class and me
   });
 
   test("a malformed @Match pattern names the class", () => {
+    // @ts-expect-error the compiler rejects this literal too; the test is about the startup check
     @Match("/a/x:Nope")
     class BadPrefix {
       @Route("GET /")
@@ -740,6 +742,7 @@ describe("pattern errors: the grammar and errors of route, with the class and me
 
   test("patterns are checked when controllers() runs, so a type registered after the class is found", async () => {
     class Later {
+      // @ts-expect-error the compiler rejects this literal too; the test is about the startup check
       @Route("GET /c/v:Colour")
       get(@PathVar("v") v: string) {
         return v;
