@@ -1,15 +1,35 @@
 import { signedCookieParam } from "../src/cookies/read.js";
 import { cookieParam, headerParam, queryParam, queryParams, type ParamReader } from "../src/params.js";
+import { Text } from "../src/parsers/text.js";
 import type { RoutedRequest } from "../src/request.js";
+import type { StandardSchema } from "../src/schema/standard.js";
+import { validateValue } from "../src/schema/validate.js";
+import type { CookieSigner } from "../src/cookies/sign.js";
+import { queryObject } from "../src/validate/query.js";
 import { body } from "./body.js";
 import type { ArgSource } from "./plan.js";
 
-/** Reads one parameter's value from the request (a promise for a body or a signed cookie). */
+/** Reads one parameter's value from the request (a promise for a body, a schema or a signed cookie). */
 export type ArgReader = ParamReader<unknown, RoutedRequest>;
 
-/** True when the parameter's reader gives a promise (a body, a signed cookie): its handler awaits it. */
+/**
+ * True when the parameter's reader gives a promise (a body, the whole query, a value read with a
+ * Standard Schema, a signed cookie): its handler awaits it.
+ */
 export function waitsFor(source: ArgSource | undefined): boolean {
-  return source?.kind === "body" || (source?.kind === "cookie" && source.signed !== undefined);
+  switch (source?.kind) {
+    case "body":
+    case "bodySchema":
+    case "queryObject":
+      return true;
+    case "query":
+    case "header":
+      return source.schema !== undefined;
+    case "cookie":
+      return source.schema !== undefined || source.signed !== undefined;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -25,24 +45,49 @@ export function argReader(source: ArgSource): ArgReader {
     case "request":
       return (request) => request;
     case "query": {
-      const { name, parser, optional, array } = source;
+      const { name, parser, optional, array, schema } = source;
+      const type = schema ?? parser;
       return array
-        ? (request) => queryParams(request, name, parser)
-        : (request) => queryParam(request, name, parser, { optional });
+        ? (request) => queryParams(request, name, type as typeof parser)
+        : (request) => queryParam(request, name, type as typeof parser, { optional });
     }
     case "header": {
-      const { name, parser, optional } = source;
-      return (request) => headerParam(request, name, parser, { optional });
+      const { name, parser, optional, schema } = source;
+      const type = schema ?? parser;
+      return (request) => headerParam(request, name, type as typeof parser, { optional });
     }
     case "cookie": {
-      const { name, parser, optional, signed } = source;
+      const { name, parser, optional, signed, schema } = source;
+      if (signed !== undefined && schema !== undefined) return signedSchemaCookie(name, signed, schema, optional);
+      const type = schema ?? parser;
       return signed === undefined
-        ? (request) => cookieParam(request, name, parser, { optional })
+        ? (request) => cookieParam(request, name, type as typeof parser, { optional })
         : (request) => signedCookieParam(request, name, signed, parser, { optional });
     }
     case "body": {
       const { type, options } = source;
       return (request) => body(request, type, options);
     }
+    case "bodySchema": {
+      const { schema, options } = source;
+      return (request) => body(request, schema, options);
+    }
+    case "queryObject": {
+      const { validator, options } = source;
+      return (request) => queryObject(request, validator as StandardSchema, options);
+    }
   }
+}
+
+/**
+ * A signed cookie validated by a schema: not sent → the schema decides (as for any value read with
+ * one); sent → its signature checked first (a wrong one: the `signature` 400, or `undefined` when
+ * optional), then its value validated.
+ */
+function signedSchemaCookie(name: string, signer: CookieSigner, schema: StandardSchema, optional: boolean): ArgReader {
+  return async (request) => {
+    if (request.cookies.get(name) === undefined) return validateValue("cookie", name, schema, undefined, optional);
+    const value = await signedCookieParam(request, name, signer, Text, { optional });
+    return value === undefined ? undefined : validateValue("cookie", name, schema, value, false);
+  };
 }

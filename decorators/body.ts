@@ -1,34 +1,26 @@
-import { isHttpError } from "../src/errors.js";
-import { badRequest, type FieldError } from "../src/params.js";
 import type { RoutedRequest } from "../src/request.js";
+import type { SchemaOutput, StandardSchema } from "../src/schema/standard.js";
+import { body as readBody, type BodyOptions } from "../src/validate/body.js";
+import { type DtoClass, type DtoOptions, registerDtoValidator } from "../src/validate/dto.js";
+import { badRequest, type FieldError } from "../src/validate/field-errors.js";
 import { loadClassTransformer, loadClassValidator } from "./class-validator.cjs";
+import { hasConstraints } from "./validation.js";
 
 /*
- * `body(req, Dto)`: the JSON body as a validated DTO instance, the functional counterpart of `@Body()`.
- * class-transformer turns the plain JSON into an instance of the class (nested classes through its
- * `@Type`), class-validator checks it; both are optional peer dependencies, loaded on first use.
+ * class-validator DTOs for the core's `body()` and `queryObject()`: class-transformer turns the plain
+ * JSON (or query record) into an instance of the class (nested classes through its `@Type`),
+ * class-validator checks it. Both are optional peer dependencies, loaded on first use; this module
+ * registers the validator with the core when it is loaded (`switchyard-router/decorators` loads it).
  */
 
-/** Options of {@link body}. */
-export interface BodyOptions {
-  /** Properties without class-validator decorators are removed from the DTO. */
-  readonly whitelist?: boolean;
-  /** Properties without class-validator decorators are a 400 (implies `whitelist`). */
-  readonly forbidNonWhitelisted?: boolean;
-  /** How deep objects and arrays may nest (the body itself is level 1); deeper is a 400. Default 64. */
-  readonly maxDepth?: number;
-}
-
-const DEFAULT_MAX_DEPTH = 64;
-
 interface ValidationFailure {
-  readonly property: string;
+  readonly property: string | undefined;
   readonly constraints?: Readonly<Record<string, string>>;
   readonly children?: readonly ValidationFailure[];
 }
 
 interface Libraries {
-  plainToInstance(type: new () => object, plain: object): object;
+  plainToInstance(type: Function, plain: object): object;
   validate(value: object, options: object): Promise<readonly ValidationFailure[]>;
 }
 
@@ -44,7 +36,7 @@ export function bodyLibraries(): Libraries {
     const validator = loadClassValidator() as Pick<Libraries, "validate"> | null;
     if (transformer === null || validator === null) {
       throw new Error(
-        `@Body()/body() needs the optional peer dependency ${transformer === null ? "class-transformer" : "class-validator"}: ` +
+        `a class-validator DTO (@Body(), @Query(), body(), queryObject()) needs the optional peer dependency ${transformer === null ? "class-transformer" : "class-validator"}: ` +
           "npm install class-transformer class-validator",
       );
     }
@@ -54,80 +46,70 @@ export function bodyLibraries(): Libraries {
 }
 
 /**
- * The request's JSON body (read within the body limit: over it, a 413) as an instance of `type`,
- * validated with the class's class-validator decorators. Throws a 400 `HttpError` when the body is not
- * JSON, not a JSON object, or fails a constraint, listing every failing field (`address.city`, `items.0.qty`) and constraint:
+ * `plain` as a validated instance of `type`. `forbidUnknownValues` is on: a nested object that is not an
+ * instance of a class with constraints (a `@ValidateNested()` property without class-transformer's
+ * `@Type(() => C)`, so left a plain object) is a 400, not an object validated against nothing.
+ */
+async function validateInstance(
+  type: Function,
+  plain: object,
+  where: "body" | "query",
+  options: DtoOptions,
+): Promise<object> {
+  const { plainToInstance, validate } = bodyLibraries();
+  const instance = plainToInstance(type, plain);
+  const failures = await validate(instance, {
+    whitelist: options.whitelist === true || options.forbidNonWhitelisted === true,
+    forbidNonWhitelisted: options.forbidNonWhitelisted === true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+  });
+  if (failures.length > 0) throw badRequest(`the ${where} is invalid`, fieldErrors(failures, "", where));
+  return instance;
+}
+
+registerDtoValidator({ hasConstraints, validate: validateInstance });
+
+/**
+ * `body()` of `switchyard-router` (the same reader: a Standard Schema or a class-validator DTO class),
+ * exported here too, where DTO classes are always understood; see that one. The functional form of
+ * `@Body()`:
  * ```ts
  * route("POST /users", async (req) => store.add(await body(req, CreateUser, { whitelist: true })))
  * ```
  */
-export async function body<T extends object>(
+export function body<S extends StandardSchema>(
   request: RoutedRequest<object>,
-  type: new () => T,
-  options: BodyOptions = {},
-): Promise<T> {
-  const { plainToInstance, validate } = bodyLibraries();
-  const plain = await json(request);
-  if (typeof plain !== "object" || plain === null || Array.isArray(plain)) {
-    const got = plain === null ? "null" : Array.isArray(plain) ? "an array" : typeof plain;
-    throw badRequest("the body must be a JSON object", [
-      { in: "body", field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` },
-    ]);
-  }
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  if (deeperThan(plain, maxDepth)) {
-    throw badRequest(`the body is nested deeper than ${maxDepth} levels`, [
-      { in: "body", field: "", constraint: "maxDepth", message: `objects and arrays nest at most ${maxDepth} deep` },
-    ]);
-  }
-  const instance = plainToInstance(type, plain) as T;
-  const failures = await validate(instance, {
-    whitelist: options.whitelist === true || options.forbidNonWhitelisted === true,
-    forbidNonWhitelisted: options.forbidNonWhitelisted === true,
-    forbidUnknownValues: false,
-    validationError: { target: false, value: false },
-  });
-  if (failures.length > 0) throw badRequest("the body is invalid", fieldErrors(failures, ""));
-  return instance;
+  schema: S,
+  options?: BodyOptions,
+): Promise<SchemaOutput<S>>;
+export function body<T extends object>(
+  request: RoutedRequest<object>,
+  type: DtoClass<T>,
+  options?: BodyOptions,
+): Promise<T>;
+export function body(
+  request: RoutedRequest<object>,
+  validator: StandardSchema | DtoClass,
+  options?: BodyOptions,
+): Promise<unknown> {
+  return readBody(request, validator as DtoClass, options);
 }
 
-/** The body parsed as JSON; malformed or empty JSON is the core's 400, in the shape of the other fields' 400s. */
-async function json(request: RoutedRequest<object>): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch (error) {
-    if (!isHttpError(error) || error.status !== 400) throw error;
-    throw badRequest(error.message, [{ in: "body", field: "", constraint: "isJson", message: error.message }]);
-  }
-}
-
-/**
- * Whether JSON `value` nests objects or arrays more than `limit` deep. Walked without recursion:
- * class-transformer and class-validator recurse, and a body of nested brackets within the size limit
- * would otherwise exhaust the stack (a 500 instead of the client's 400).
- */
-function deeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  while (pending.length > 0) {
-    const [item, depth] = pending.pop()!;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(item))
-      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
-  }
-  return false;
-}
+export type { BodyOptions };
 
 /** class-validator's tree of failures as one flat list, one entry per field and constraint. */
-function fieldErrors(failures: readonly ValidationFailure[], parent: string): FieldError[] {
+function fieldErrors(failures: readonly ValidationFailure[], parent: string, where: "body" | "query"): FieldError[] {
   return failures.flatMap((failure) => {
-    const field = parent === "" ? failure.property : `${parent}.${failure.property}`;
+    // the failure of a nested value that is no instance of a checked class (unknownValue) names no property
+    const property = typeof failure.property === "string" ? failure.property : "";
+    const field = parent === "" ? property : property === "" ? parent : `${parent}.${property}`;
     const own = Object.entries(failure.constraints ?? {}).map(([constraint, message]) => ({
-      in: "body" as const,
+      in: where,
       field,
       constraint,
       message,
     }));
-    return [...own, ...fieldErrors(failure.children ?? [], field)];
+    return [...own, ...fieldErrors(failure.children ?? [], field, where)];
   });
 }

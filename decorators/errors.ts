@@ -18,7 +18,11 @@ export type ControllerErrorCode =
   | "RESERVED_METHOD"
   /** A decorated parameter at a position the method does not have. */
   | "PARAM_INDEX"
-  /** A `@Query`/`@Header`/`@Body` parameter whose type cannot be known or is not a parser/class. */
+  /**
+   * A `@Query`/`@Header`/`@Cookie`/`@Body` parameter whose type cannot be known or is neither a parser, a
+   * class-validator DTO class (a class with constraints) nor a Standard Schema: `Function` (a class
+   * imported with `import type`), `Object` (an interface, a union), `undefined`, `Array`, a primitive.
+   */
   | "PARAM_TYPE"
   /** A `@Guard` that is neither a predicate function nor a class with `canActivate`. */
   | "NOT_A_GUARD"

@@ -1,8 +1,10 @@
 /**
  * switchyard-router/decorators: class-based controllers (`@Match`, `@Route`, `@Guard`, `@Use`, and the
  * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Cookie`, `@Body`, `@Req`) collected into the same route
- * tree as the functional API; `body()`, the functional form of `@Body`; and parser classes for user
- * types (`Newtype`, `@PathType`, class-validator refinement). Loads `reflect-metadata`.
+ * tree as the functional API; `body()`, the functional form of `@Body` (a Standard Schema or a
+ * class-validator DTO class; loading this entry lets `body()` and `queryObject()` of the main entry read
+ * DTO classes too); and parser classes for user types (`Newtype`, `@PathType`, class-validator
+ * refinement). Loads `reflect-metadata`.
  * @packageDocumentation
  */
 export { body, type BodyOptions } from "./body.js";
@@ -30,6 +32,7 @@ export {
   type PrefixMixin,
   type PrefixOf,
 } from "./checked.js";
+export { clientFor, type ControllerClient, type MethodCall, type RouteMethodsOf } from "./checked-client.js";
 export { Match, type MatchDecorator } from "./match.js";
 export type { GuardSpec, MiddlewareSpec } from "./metadata.js";
 export { Describe, type RouteDocs } from "./openapi.js";

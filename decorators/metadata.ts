@@ -4,8 +4,10 @@
 import "reflect-metadata";
 import type { CookieSigner } from "../src/cookies/sign.js";
 import type { PathParser } from "../src/parsers/parser.js";
+import type { StandardSchema } from "../src/schema/standard.js";
 import type { GuardPredicate, Middleware } from "../src/tree.js";
-import type { BodyOptions } from "./body.js";
+import type { BodyOptions } from "../src/validate/body.js";
+import type { QueryObjectOptions } from "../src/validate/query.js";
 
 /*
  * What the decorators record, and how `controllers()` reads it back. Everything lives ON each class
@@ -28,8 +30,8 @@ export interface RouteRecord {
 
 /** How a `@Query`/`@Header` parameter reads its value. */
 export interface ValueOptions {
-  /** The parser; when absent, taken from the parameter's declared type. */
-  readonly type?: PathParser<unknown> | undefined;
+  /** The parser or Standard Schema; when absent, a parser taken from the parameter's declared type. */
+  readonly type?: PathParser<unknown> | StandardSchema | undefined;
   /** A missing value is `undefined` instead of a 400. */
   readonly optional?: boolean | undefined;
   /** Every value of a repeated query key, as an array (query only). */
@@ -42,10 +44,16 @@ export interface CookieValueOptions extends ValueOptions {
   readonly signed?: CookieSigner | undefined;
 }
 
-/** How a `@Body` parameter reads its value: `body()`'s options and the DTO class. */
+/** How a `@Body` parameter reads its value: `body()`'s options and the schema or DTO class. */
 export interface BodyRecordOptions extends BodyOptions {
-  /** The DTO class; when absent, the parameter's declared type. */
-  readonly type?: Function | undefined;
+  /** The Standard Schema or DTO class; when absent, the parameter's declared type. */
+  readonly type?: Function | StandardSchema | undefined;
+}
+
+/** How a whole-query `@Query()` parameter reads its value: `queryObject()`'s options and the schema or DTO class. */
+export interface QueryObjectRecordOptions extends QueryObjectOptions {
+  /** The Standard Schema or DTO class; when absent, the parameter's declared type. */
+  readonly type?: Function | StandardSchema | undefined;
 }
 
 /** What a decorated parameter receives. */
@@ -53,6 +61,7 @@ export type ParamSource =
   | { readonly kind: "pathVar"; readonly label: string }
   | { readonly kind: "request" }
   | { readonly kind: "query"; readonly name: string; readonly options: ValueOptions }
+  | { readonly kind: "queryObject"; readonly options: QueryObjectRecordOptions }
   | { readonly kind: "header"; readonly name: string; readonly options: ValueOptions }
   | { readonly kind: "cookie"; readonly name: string; readonly options: CookieValueOptions }
   | { readonly kind: "body"; readonly options: BodyRecordOptions };

@@ -1,7 +1,9 @@
 import type { CookieSigner } from "../src/cookies/sign.js";
 import type { ParamOptions } from "../src/params.js";
 import type { PathParser } from "../src/parsers/parser.js";
-import type { BodyOptions } from "./body.js";
+import { isStandardSchema, type StandardSchema } from "../src/schema/standard.js";
+import type { BodyOptions } from "../src/validate/body.js";
+import type { QueryObjectOptions } from "../src/validate/query.js";
 import { ControllerError } from "./errors.js";
 import { nameOf, recordParam, type ClassLike, type ParamSource } from "./metadata.js";
 import { ownerOf, rejectStandardCall } from "./targets.js";
@@ -42,25 +44,66 @@ export function Req(): ParamDecorator {
 }
 
 /**
- * Parameter decorator: the query parameter `name`, parsed with `type` — a path type such as `Int`,
- * `Bool`, `UUID` or a `Newtype` class — or, without `type`, with the parser the declared parameter type
- * names (`string` → `Text`, `boolean` → `Bool`, a `@PathType` class → itself; `number` is ambiguous, so
- * say `Int` or `Double`). A missing (unless `optional`) or unparsable value answers **400** naming the
- * parameter. Functional form: `queryParam(req, name, type, options)` / `queryParams(req, name, type)`.
+ * Parameter decorator, in two forms.
+ *
+ * `@Query(name, type?, options?)`: the query parameter `name`, parsed with `type` — a path type such as
+ * `Int`, `Bool`, `UUID` or a `Newtype` class — or, without `type`, with the parser the declared
+ * parameter type names (`string` → `Text`, `boolean` → `Bool`, a `@PathType` class → itself; `number`
+ * is ambiguous, so say `Int` or `Double`). `type` may be a Standard Schema instead (zod, valibot,
+ * arktype): it gets the value as sent, a string (convert with `z.coerce.number()`), or with `array`
+ * the array of a repeated key's values. A missing (unless `optional`, or the schema's default) or
+ * invalid value answers **400** naming the parameter. Functional form: `queryParam(req, name, type,
+ * options)` / `queryParams(req, name, type)`.
+ *
+ * `@Query(type?, options?)`: the whole query as one object, validated by `type` — a Standard Schema or a
+ * class-validator DTO class — or by the declared parameter class (`@Query() q: ListQuery`, or with
+ * options `@Query({ arrays: ["tag"] }) q: ListQuery`). A key sent once is a string, a repeated key an
+ * array, a key in `options.arrays` always an array. A failing key answers **400** listing each.
+ * Functional form: `queryObject(req, type, options)`.
  */
-export function Query(name: string, type?: PathParser<unknown>, options?: QueryOptions): ParamDecorator {
+export function Query(type?: StandardSchema | Function, options?: QueryObjectOptions): ParamDecorator;
+export function Query(options: QueryObjectOptions): ParamDecorator;
+export function Query(
+  name: string,
+  type?: PathParser<unknown> | StandardSchema,
+  options?: QueryOptions,
+): ParamDecorator;
+export function Query(
+  nameOrType?: string | StandardSchema | Function | QueryObjectOptions,
+  type?: PathParser<unknown> | StandardSchema | QueryObjectOptions,
+  options?: QueryOptions,
+): ParamDecorator {
+  if (typeof nameOrType !== "string") {
+    // @Query({ arrays }) q: ListQuery: options for the declared class
+    const optionsFirst =
+      typeof nameOrType === "object" && nameOrType !== null && !isStandardSchema(nameOrType) && type === undefined;
+    if (optionsFirst || typeof nameOrType === "function") checkNotParser(nameOrType);
+    if (optionsFirst) checkObjectOptions(nameOrType);
+    const whole = optionsFirst ? undefined : checkValidator("@Query", nameOrType);
+    const objectOptions = (optionsFirst ? nameOrType : type) as QueryObjectOptions | undefined;
+    checkArrays(objectOptions?.arrays);
+    return (target, method, index) =>
+      record(target, method, index, "@Query", { kind: "queryObject", options: { ...objectOptions, type: whole } });
+  }
+  const name = nameOrType;
   checkName("@Query", name);
-  checkType("@Query", type);
+  const parser = type as PathParser<unknown> | StandardSchema | undefined;
+  checkType("@Query", parser);
   return (target, method, index) =>
-    record(target, method, index, "@Query", { kind: "query", name, options: { ...options, type } });
+    record(target, method, index, "@Query", { kind: "query", name, options: { ...options, type: parser } });
 }
 
 /**
- * Parameter decorator: the request header `name` (any case), parsed like `@Query`'s values; a missing
- * (unless `optional`) or unparsable value answers **400** naming the header. Functional form:
+ * Parameter decorator: the request header `name` (any case), parsed like `@Query`'s values (with a
+ * parser or a Standard Schema; a header sent twice arrives as one value, its values joined with `, `);
+ * a missing (unless `optional`) or invalid value answers **400** naming the header. Functional form:
  * `headerParam(req, name, type, options)`.
  */
-export function Header(name: string, type?: PathParser<unknown>, options?: ParamOptions): ParamDecorator {
+export function Header(
+  name: string,
+  type?: PathParser<unknown> | StandardSchema,
+  options?: ParamOptions,
+): ParamDecorator {
   checkName("@Header", name);
   checkType("@Header", type);
   return (target, method, index) =>
@@ -82,12 +125,16 @@ export interface CookieParamOptions extends ParamOptions {
 
 /**
  * Parameter decorator: the request cookie `name` (case-sensitive; the first of duplicates; read as sent,
- * not percent-decoded), parsed like `@Query`'s values — with `type`, or the parser the declared
- * parameter type names. A missing (unless `optional`) or unparsable cookie answers **400** naming it.
+ * not percent-decoded), parsed like `@Query`'s values — with `type` (a parser or a Standard Schema), or
+ * the parser the declared parameter type names. A missing (unless `optional`) or unparsable cookie answers **400** naming it.
  * With `signed`, the cookie's signature is checked first and a wrong one counts as not sent. Functional
  * form: `cookieParam(req, name, type, options)` / `signedCookieParam(req, name, signer, type, options)`.
  */
-export function Cookie(name: string, type?: PathParser<unknown>, options?: CookieParamOptions): ParamDecorator {
+export function Cookie(
+  name: string,
+  type?: PathParser<unknown> | StandardSchema,
+  options?: CookieParamOptions,
+): ParamDecorator {
   checkName("@Cookie", name);
   checkType("@Cookie", type);
   const signed = options?.signed;
@@ -101,17 +148,53 @@ export function Cookie(name: string, type?: PathParser<unknown>, options?: Cooki
 }
 
 /**
- * Parameter decorator: the JSON body (within the body limit) as an instance of `type` — or of the
- * declared parameter class — built with class-transformer and validated with class-validator (nested
- * objects with `@ValidateNested()` + `@Type(() => C)`, arrays, `whitelist`/`forbidNonWhitelisted`).
- * Malformed JSON, a body that is not an object, or failed constraints answer **400** listing each
- * failing field and constraint. Functional form: `body(req, type, options)`.
+ * Parameter decorator: the JSON body (within the body limit), validated by `type` — a Standard Schema
+ * (zod, valibot, arktype: the parameter gets its output) or a class-validator DTO class (an instance,
+ * built with class-transformer: nested objects with `@ValidateNested()` + `@Type(() => C)`, arrays,
+ * `whitelist`/`forbidNonWhitelisted`) — or, without `type`, by the declared parameter class. Malformed
+ * JSON or a failing value answers **400** listing each failing field (`address.city`) and constraint.
+ * A declared type that is no DTO class (`Function` from `import type`, `Object` from an interface or a
+ * union, a class without class-validator decorators) is refused when `controllers()` runs. Functional
+ * form: `body(req, type, options)`.
  */
-export function Body(type?: Function, options?: BodyOptions): ParamDecorator {
-  if (type !== undefined && typeof type !== "function")
-    throw new TypeError(`@Body: the type must be a class, got ${typeof type}`);
+export function Body(type?: Function | StandardSchema, options?: BodyOptions): ParamDecorator {
+  const validator = checkValidator("@Body", type);
   return (target, method, index) =>
-    record(target, method, index, "@Body", { kind: "body", options: { ...options, type } });
+    record(target, method, index, "@Body", { kind: "body", options: { ...options, type: validator } });
+}
+
+/** A Standard Schema or a class, as given; anything else is a `TypeError`. */
+function checkValidator(decorator: string, type: unknown): Function | StandardSchema | undefined {
+  if (type === undefined || isStandardSchema(type) || typeof type === "function") return type;
+  throw new TypeError(
+    `${decorator}: the type must be a class, got ${type === null ? "null" : typeof type}: give a class-validator DTO class or a Standard Schema (zod, valibot, arktype, …)`,
+  );
+}
+
+const OBJECT_OPTIONS = new Set(["arrays", "whitelist", "forbidNonWhitelisted"]);
+
+/** `@Query(Int)`: a parser given without the name of the parameter it reads. */
+function checkNotParser(type: object): void {
+  if (typeof (type as { parseUrlPiece?: unknown }).parseUrlPiece !== "function") return;
+  const name = (type as { name?: unknown }).name;
+  throw new TypeError(
+    `@Query: a parser reads one query parameter, named first: @Query("page", ${typeof name === "string" ? name : "Int"})`,
+  );
+}
+
+/** `@Query(options)`: an object of `queryObject()`'s options. */
+function checkObjectOptions(options: object): void {
+  const unknown = Object.keys(options).filter((key) => !OBJECT_OPTIONS.has(key));
+  if (unknown.length > 0) {
+    throw new TypeError(
+      `@Query: expected a Standard Schema, a DTO class or options (${[...OBJECT_OPTIONS].join(", ")}), got an object with ${unknown.join(", ")}`,
+    );
+  }
+}
+
+function checkArrays(arrays: unknown): void {
+  if (arrays !== undefined && (!Array.isArray(arrays) || arrays.some((key) => typeof key !== "string")))
+    throw new TypeError("@Query: arrays must be a list of query keys");
 }
 
 function checkName(decorator: string, name: unknown): void {
@@ -121,6 +204,7 @@ function checkName(decorator: string, name: unknown): void {
 function checkType(decorator: string, type: unknown): void {
   if (
     type !== undefined &&
+    !isStandardSchema(type) &&
     ((typeof type !== "function" && typeof type !== "object") ||
       type === null ||
       typeof (type as { parseUrlPiece?: unknown }).parseUrlPiece !== "function")
@@ -138,6 +222,8 @@ export function decoratorName(p: ParamSource): string {
       return "@Req()";
     case "query":
       return `@Query(${JSON.stringify(p.name)})`;
+    case "queryObject":
+      return "@Query()";
     case "header":
       return `@Header(${JSON.stringify(p.name)})`;
     case "cookie":

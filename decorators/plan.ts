@@ -1,9 +1,13 @@
 import type { CookieSigner } from "../src/cookies/sign.js";
 import type { PathParser } from "../src/parsers/parser.js";
-import { Bool, Text } from "../src/parsers/index.js";
+import { Text } from "../src/parsers/index.js";
 import { PatternError, parsePattern, type ParsedPattern, type VariablePart } from "../src/pattern/index.js";
-import { ControllerError } from "./errors.js";
+import { isStandardSchema, type StandardSchema } from "../src/schema/standard.js";
+import type { DtoClass } from "../src/validate/dto.js";
+import type { QueryObjectOptions } from "../src/validate/query.js";
 import { checkSpec, type SpecKind } from "./class-specs.js";
+import { checkDeclaredType, type ParamAt, parserFor, validatorFor } from "./declared-types.js";
+import { ControllerError } from "./errors.js";
 import {
   classChain,
   declaredParamTypes,
@@ -20,7 +24,6 @@ import {
   type GuardSpec,
   type MiddlewareSpec,
   type ParamRecord,
-  type ParamSource,
 } from "./metadata.js";
 import { decoratorName } from "./parameters.js";
 
@@ -30,7 +33,11 @@ import { decoratorName } from "./parameters.js";
  * any request.
  */
 
-/** Where one parameter's value comes from, with every type settled. */
+/**
+ * Where one parameter's value comes from, with every type settled. A query, header or cookie value
+ * read with a Standard Schema keeps `parser: Text` (the value as sent, for the route tools) and
+ * carries the `schema` its reader validates it with.
+ */
 export type ArgSource =
   | { readonly kind: "pathVar"; readonly label: string }
   | { readonly kind: "request" }
@@ -40,8 +47,15 @@ export type ArgSource =
       readonly parser: PathParser<unknown>;
       readonly optional: boolean;
       readonly array: boolean;
+      readonly schema?: StandardSchema;
     }
-  | { readonly kind: "header"; readonly name: string; readonly parser: PathParser<unknown>; readonly optional: boolean }
+  | {
+      readonly kind: "header";
+      readonly name: string;
+      readonly parser: PathParser<unknown>;
+      readonly optional: boolean;
+      readonly schema?: StandardSchema;
+    }
   | {
       readonly kind: "cookie";
       readonly name: string;
@@ -49,8 +63,18 @@ export type ArgSource =
       readonly optional: boolean;
       /** A signed cookie's signer; its reader is then asynchronous. */
       readonly signed: CookieSigner | undefined;
+      readonly schema?: StandardSchema;
     }
-  | { readonly kind: "body"; readonly type: new () => object; readonly options: Omit<BodyRecordOptions, "type"> };
+  /** A JSON body as a class-validator DTO. */
+  | { readonly kind: "body"; readonly type: DtoClass; readonly options: Omit<BodyRecordOptions, "type"> }
+  /** A JSON body validated by a Standard Schema. */
+  | { readonly kind: "bodySchema"; readonly schema: StandardSchema; readonly options: Omit<BodyRecordOptions, "type"> }
+  /** The whole query as one object, validated by a Standard Schema or a class-validator DTO class. */
+  | {
+      readonly kind: "queryObject";
+      readonly validator: StandardSchema | DtoClass;
+      readonly options: QueryObjectOptions;
+    };
 
 /** A route method, checked. */
 export interface PlannedRoute {
@@ -339,7 +363,7 @@ function planRoute(
         declared,
       );
     }
-    args[p.index] = settle(cls, name, p, declared);
+    args[p.index] = settle({ cls, method: name, param: p, declared, metadata: types !== undefined });
   }
   const received = new Set(params.flatMap((p) => (p.kind === "pathVar" ? [p.label] : [])));
   const missing = own.find((v) => !received.has(v.label));
@@ -355,103 +379,49 @@ function planRoute(
   return { method, pattern, args: Array.from(args), guards };
 }
 
-/** A recorded parameter with its parser or DTO class settled, from the decorator or the declared type. */
-function settle(
-  cls: ClassLike,
-  method: string,
-  p: ParamSource & { readonly index: number },
-  declared: unknown,
-): ArgSource {
+/** A recorded parameter with its parser, schema or DTO class settled, from the decorator or the declared type. */
+function settle(at: ParamAt): ArgSource {
+  const { cls, method, param: p, declared } = at;
   switch (p.kind) {
     case "pathVar":
     case "request":
       return p;
     case "query": {
       const array = p.options.array ?? declared === Array;
-      const parser = p.options.type ?? (array ? Text : parserFor(cls, method, p, declared));
+      const optional = p.options.optional ?? false;
+      const { type } = p.options;
+      if (isStandardSchema(type)) return { kind: "query", name: p.name, parser: Text, optional, array, schema: type };
+      const parser = type ?? (array ? Text : parserFor(at));
       if (!array) checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
-      return { kind: "query", name: p.name, parser, optional: p.options.optional ?? false, array };
+      return { kind: "query", name: p.name, parser, optional, array };
     }
     case "header": {
-      const parser = p.options.type ?? parserFor(cls, method, p, declared);
+      const optional = p.options.optional ?? false;
+      const { type } = p.options;
+      if (isStandardSchema(type)) return { kind: "header", name: p.name, parser: Text, optional, schema: type };
+      const parser = type ?? parserFor(at);
       checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
-      return { kind: "header", name: p.name, parser, optional: p.options.optional ?? false };
+      return { kind: "header", name: p.name, parser, optional };
     }
     case "cookie": {
-      const parser = p.options.type ?? parserFor(cls, method, p, declared);
+      const optional = p.options.optional ?? false;
+      const { type, signed } = p.options;
+      if (isStandardSchema(type)) return { kind: "cookie", name: p.name, parser: Text, optional, signed, schema: type };
+      const parser = type ?? parserFor(at);
       checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
-      return { kind: "cookie", name: p.name, parser, optional: p.options.optional ?? false, signed: p.options.signed };
+      return { kind: "cookie", name: p.name, parser, optional, signed };
     }
     case "body": {
-      const { type = declared, ...options } = p.options;
-      if (typeof type !== "function" || type === Object || type === Array) {
-        throw new ControllerError(
-          "PARAM_TYPE",
-          nameOf(cls),
-          method,
-          `@Body() on parameter ${p.index} needs a DTO class: declare the parameter as one (with emitDecoratorMetadata) or write @Body(CreateUser)`,
-        );
-      }
-      return { kind: "body", type: type as new () => object, options };
+      const { type, ...options } = p.options;
+      const validator = validatorFor(at, type);
+      return isStandardSchema(validator)
+        ? { kind: "bodySchema", schema: validator, options }
+        : { kind: "body", type: validator as DtoClass, options };
+    }
+    case "queryObject": {
+      const { type, ...options } = p.options;
+      const validator = validatorFor(at, type);
+      return { kind: "queryObject", validator: validator as StandardSchema | DtoClass, options };
     }
   }
-}
-
-/** The parser a declared parameter type names: `string` → Text, `boolean` → Bool, a parser class → itself. */
-function parserFor(
-  cls: ClassLike,
-  method: string,
-  p: ParamSource & { readonly index: number },
-  declared: unknown,
-): PathParser<unknown> {
-  if (declared === String) return Text;
-  if (declared === Boolean) return Bool;
-  if (
-    typeof declared === "function" &&
-    typeof (declared as Partial<PathParser<unknown>>).parseUrlPiece === "function"
-  ) {
-    return declared as unknown as PathParser<unknown>;
-  }
-  const decorator = decoratorName(p);
-  const explicit = `${decorator.slice(0, -1)}, Int)`;
-  throw new ControllerError(
-    "PARAM_TYPE",
-    nameOf(cls),
-    method,
-    declared === Number
-      ? `${decorator} on parameter ${p.index} is declared as number, which is ambiguous: write ${explicit} or ${explicit.replace("Int", "Double")}`
-      : `${decorator} on parameter ${p.index} has no parser: give one (${explicit}) or declare the parameter as string, boolean or a parser class` +
-          (declared === undefined
-            ? " (the declared type is unknown without emitDecoratorMetadata)"
-            : ` (it is declared as ${typeName(declared as { name: string })})`),
-  );
-}
-
-/**
- * `design:paramtypes` against the parser's `valueType`: `Number` for `Int`, the class for a newtype.
- * No check when either is unknown, or the declared type is `Object` (a union, `unknown`, an interface).
- */
-function checkDeclaredType(
-  cls: ClassLike,
-  method: string,
-  index: number,
-  decorator: string,
-  gives: string,
-  parser: PathParser<unknown>,
-  declared: unknown,
-): void {
-  const valueType = parser.valueType;
-  if (valueType === undefined || typeof declared !== "function" || declared === Object) return;
-  if (declared === valueType || valueType.prototype instanceof declared) return;
-  throw new ControllerError(
-    "PARAM_TYPE_MISMATCH",
-    nameOf(cls),
-    method,
-    `parameter ${index} (${decorator}) is declared as ${typeName(declared)}, but ${gives} gives ${typeName(valueType)} values`,
-  );
-}
-
-function typeName(type: { readonly name: string }): string {
-  const names: Record<string, string> = { Number: "number", String: "string", Boolean: "boolean", BigInt: "bigint" };
-  return names[type.name] ?? type.name;
 }

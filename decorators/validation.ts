@@ -29,6 +29,21 @@ export function classValidator(): ClassValidator | null {
 const constrained = new WeakMap<Function, boolean>();
 
 /**
+ * True when class-validator decorators are declared on `cls` or a base class (any of them, `@Allow()`
+ * included); false when none are, or class-validator is not installed.
+ */
+export function hasConstraints(cls: Function): boolean {
+  const validator = classValidator();
+  if (validator === null) return false;
+  let found = constrained.get(cls);
+  if (found === undefined) {
+    found = validator.getMetadataStorage().getTargetValidationMetadatas(cls, "", true, false).length > 0;
+    constrained.set(cls, found);
+  }
+  return found;
+}
+
+/**
  * True when `value` meets the class-validator constraints declared on its class (`@Min(1)`,
  * `@Length(3, 20)`, …); true as well when its class declares none or class-validator is not installed.
  */
@@ -37,12 +52,7 @@ export function isValid(value: object): boolean {
   if (validator === null) return true;
   const cls = value.constructor;
   if (typeof cls !== "function") return true;
-  let hasConstraints = constrained.get(cls);
-  if (hasConstraints === undefined) {
-    hasConstraints = validator.getMetadataStorage().getTargetValidationMetadatas(cls, "", true, false).length > 0;
-    constrained.set(cls, hasConstraints);
-  }
-  return !hasConstraints || validator.validateSync(value, { forbidUnknownValues: false }).length === 0;
+  return !hasConstraints(cls) || validator.validateSync(value, { forbidUnknownValues: false }).length === 0;
 }
 
 /**

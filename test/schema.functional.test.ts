@@ -1,26 +1,5 @@
-import {
-  alt,
-  cookieParam,
-  headerParam,
-  inject,
-  Int,
-  json,
-  method,
-  path,
-  pathEnd,
-  pathVar,
-  queryObject,
-  queryParam,
-  queryParams,
-  readParams,
-  readParamsAsync,
-  route,
-  schemaParser,
-  type InjectRequest,
-  type Route as Tree,
-} from "../src";
-import { body } from "../src/validate/body";
-import { arktypeKit, type Kit, type LibraryName, valibotKit, zodKit } from "./helpers/schema-kits";
+import { inject, queryParam, readParams, route, type InjectRequest, type Route as Tree } from "../src";
+import { arktypeKit, functionalApp, type Kit, type LibraryName, valibotKit, zodKit } from "./helpers/schema-kits";
 
 /*
  * The functional readers with a Standard Schema, for each library (zod 4, valibot 1, arktype 2): body(),
@@ -31,42 +10,6 @@ import { arktypeKit, type Kit, type LibraryName, valibotKit, zodKit } from "./he
  */
 
 const KITS: Record<LibraryName, () => Kit> = { zod: zodKit, valibot: valibotKit, arktype: arktypeKit };
-
-function app(kit: Kit): Tree {
-  const Slug = schemaParser("Slug", kit.slug);
-  return alt(
-    route("POST /orders", async (req) => json(await body(req, kit.order), { status: 201 })),
-    route("GET /page", async (req) => ({ page: await queryParam(req, "page", kit.page) })),
-    route("GET /tags", async (req) => ({ tags: await queryParams(req, "tag", kit.tags) })),
-    route("GET /list", async (req) => queryObject(req, kit.list, { arrays: ["tag"] })),
-    route("GET /version", async (req) => ({ version: await headerParam(req, "x-api-version", kit.version) })),
-    route("GET /theme", async (req) => ({ theme: await cookieParam(req, "theme", kit.theme) })),
-    route("GET /optional", async (req) => ({
-      version: (await headerParam(req, "x-api-version", kit.version, { optional: true })) ?? null,
-    })),
-    method(
-      "GET",
-      path(
-        "/posts",
-        pathVar(
-          "slug",
-          Slug,
-          pathEnd((req) => ({ slug: req.vars.slug })),
-        ),
-      ),
-    ),
-    route("GET /posts/other:Text", (req) => ({ notASlug: req.vars.other })),
-    route("GET /all", async (req) => {
-      const [page, version, count] = await readParamsAsync(req, [
-        (r) => queryParam(r, "page", kit.page),
-        (r) => headerParam(r, "x-api-version", kit.version),
-        (r) => queryParam(r, "count", Int),
-      ]);
-      return { page, version, count };
-    }),
-  );
-}
-
 async function call(tree: Tree, request: InjectRequest): Promise<{ status: number; body: unknown }> {
   const response = await inject(tree, request);
   return { status: response.status, body: response.body === "" ? "" : JSON.parse(response.body) };
@@ -103,7 +46,7 @@ const bad = (error: string, ...errors: [string, string, string, string][]) => ({
 
 describe.each(["zod", "valibot", "arktype"] as const)("%s", (name) => {
   const kit = KITS[name]();
-  const tree = app(kit);
+  const tree = functionalApp(kit);
 
   test("body(): a valid body gives the schema's output (zod and valibot drop unknown keys, arktype keeps them)", async () => {
     const { extra: _, ...declared } = VALID_ORDER;

@@ -1,6 +1,26 @@
 import * as v from "valibot";
 import { z } from "zod";
-import type { StandardSchema } from "../../src";
+import {
+  alt,
+  cookieParam,
+  headerParam,
+  Int,
+  json,
+  method,
+  path,
+  pathEnd,
+  pathVar,
+  queryObject,
+  queryParam,
+  queryParams,
+  readParamsAsync,
+  route,
+  schemaParser,
+  type InjectRequest,
+  type Route as Tree,
+  type StandardSchema,
+} from "../../src";
+import { body } from "../../src/validate/body";
 import { loadArktype } from "./arktype";
 
 /*
@@ -97,3 +117,69 @@ export function arktypeKit(): Kit {
 export function kits(): Kit[] {
   return [zodKit(), valibotKit(), arktypeKit()];
 }
+
+/**
+ * The app the tests run each kit through, written with the functional readers: each route reads one
+ * kind of value with the kit's schema and answers what it read.
+ */
+export function functionalApp(kit: Kit): Tree {
+  const Slug = schemaParser("Slug", kit.slug);
+  return alt(
+    route("POST /orders", async (req) => json(await body(req, kit.order), { status: 201 })),
+    route("GET /page", async (req) => ({ page: await queryParam(req, "page", kit.page) })),
+    route("GET /tags", async (req) => ({ tags: await queryParams(req, "tag", kit.tags) })),
+    route("GET /list", async (req) => queryObject(req, kit.list, { arrays: ["tag"] })),
+    route("GET /version", async (req) => ({ version: await headerParam(req, "x-api-version", kit.version) })),
+    route("GET /theme", async (req) => ({ theme: await cookieParam(req, "theme", kit.theme) })),
+    route("GET /optional", async (req) => ({
+      version: (await headerParam(req, "x-api-version", kit.version, { optional: true })) ?? null,
+    })),
+    method(
+      "GET",
+      path(
+        "/posts",
+        pathVar(
+          "slug",
+          Slug,
+          pathEnd((req) => ({ slug: req.vars.slug })),
+        ),
+      ),
+    ),
+    route("GET /posts/other:Text", (req) => ({ notASlug: req.vars.other })),
+    route("GET /all", async (req) => {
+      const [page, version, count] = await readParamsAsync(req, [
+        (r) => queryParam(r, "page", kit.page),
+        (r) => headerParam(r, "x-api-version", kit.version),
+        (r) => queryParam(r, "count", Int),
+      ]);
+      return { page, version, count };
+    }),
+  );
+}
+
+/** Requests that reach every route of {@link functionalApp}, valid and not. */
+export const REQUESTS: readonly InjectRequest[] = [
+  ...[
+    { name: "desk", address: { city: "Oslo" }, lines: [{ qty: 2 }], extra: true },
+    { name: "ab", address: {}, lines: [{ qty: 1 }, { qty: 0 }] },
+    "desk",
+  ].map((order) => ({
+    method: "POST",
+    url: "/orders",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(order),
+  })),
+  { method: "POST", url: "/orders", headers: { "content-type": "application/json" }, body: '{"name":' },
+  ...["/page?page=3", "/page", "/page?page=0", "/page?page=x"].map((url) => ({ url })),
+  ...["/tags?tag=ab&tag=cd", "/tags", "/tags?tag=ab&tag=c", "/tags?tag=ab&tag=cd&tag=ef"].map((url) => ({ url })),
+  ...["/list?page=2&tag=a&sort=asc", "/list", "/list?tag=a&tag=b&__proto__=x", "/list?page=0&sort=up"].map((url) => ({
+    url,
+  })),
+  ...[{ "x-api-version": "2" }, {}, { "x-api-version": "3" }].map((headers) => ({ url: "/version", headers })),
+  ...[{}, { "x-api-version": "3" }].map((headers) => ({ url: "/optional", headers })),
+  ...["theme=dark", undefined, "theme=blue"].map((cookie) => ({ url: "/theme", headers: { cookie } })),
+  { url: "/posts/hello-world" },
+  { url: "/posts/Bad_Slug" },
+  { url: "/all?page=4&count=2", headers: { "x-api-version": "1" } },
+  { url: "/all?page=0&count=x" },
+];
