@@ -233,7 +233,7 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
  * The checked plan of a controller: standard decorators' steps replayed onto its classes first (see
  * standard.ts), and each `@Handle` method called with the request alone.
  */
-function planned(cls: ClassLike): PlannedController {
+export function planned(cls: ClassLike): PlannedController {
   adoptStandardSteps(cls);
   checkControllerPrefix(cls);
   let plan: PlannedController;

@@ -136,7 +136,30 @@ export {
   type ShadowVerdict,
   type UnreachablePolicy,
 } from "./tools/shadow.js";
-export { urlFor, UrlError, type UrlOptions, type UrlTarget, type UrlVars } from "./tools/url.js";
+export {
+  requestFor,
+  urlFor,
+  UrlError,
+  type RouteRequest,
+  type UrlOptions,
+  type UrlTarget,
+  type UrlVars,
+} from "./tools/url.js";
+export {
+  client,
+  ClientError,
+  isClientError,
+  testFetch,
+  type Call,
+  type CallInit,
+  type CallResult,
+  type Client,
+  type ClientFetch,
+  type ClientOptions,
+  type ClientResponse,
+  type Jsonified,
+  type ResultOf,
+} from "./client/index.js";
 export {
   lastEventId,
   sse,

@@ -53,8 +53,32 @@ export function urlFor<T extends UrlTarget>(
   vars: UrlVars<T>,
   options: UrlOptions = {},
 ): string {
+  return pathOf(chainFor(routeChainsOf(tree), target), vars as Readonly<Record<string, unknown>>, options);
+}
+
+/** A request that reaches a route: its method (`null` when the route takes any) and its path. */
+export interface RouteRequest {
+  readonly method: string | null;
+  readonly path: string;
+}
+
+/**
+ * The method and path (built as {@link urlFor} builds it) of the route `target` stands for: what a
+ * client sends to reach it. Throws a {@link UrlError} as `urlFor` does.
+ */
+export function requestFor<T extends UrlTarget>(
+  tree: RouteNode,
+  target: T,
+  vars: UrlVars<T>,
+  options: UrlOptions = {},
+): RouteRequest {
   const chain = chainFor(routeChainsOf(tree), target);
-  const pieces = chain.tests.map((test) => encodePiece(pieceOf(test, vars as Readonly<Record<string, unknown>>)));
+  return { method: chain.method, path: pathOf(chain, vars as Readonly<Record<string, unknown>>, options) };
+}
+
+/** The path of one chain with `vars` written in. */
+function pathOf(chain: RouteChain, vars: Readonly<Record<string, unknown>>, options: UrlOptions): string {
+  const pieces = chain.tests.map((test) => encodePiece(pieceOf(test, vars)));
   if (!chain.exact) pieces.push(...(options.rest ?? []).map(encodePiece));
   if (pieces.length === 1 && pieces[0] === "") {
     throw new UrlError('urlFor: a single empty segment cannot be written as a path ("/" is the root, with no segment)');
