@@ -33,7 +33,6 @@ export {
   type PrefixOf,
 } from "./checked.js";
 export { clientFor, type ControllerClient, type MethodCall, type RouteMethodsOf } from "./checked-client.js";
-export { clientFor, type ControllerClient, type MethodCall, type RouteMethodsOf } from "./checked-client.js";
 export { Match, type MatchDecorator } from "./match.js";
 export type { GuardSpec, MiddlewareSpec } from "./metadata.js";
 export { Describe, type RouteDocs } from "./openapi.js";
