@@ -104,32 +104,96 @@ export interface HandlerInfo {
   readonly summary?: string;
   /** OpenAPI description. */
   readonly description?: string;
-  /** OpenAPI response objects by status code (`{ "200": { description: "the user" } }`). */
-  readonly responses?: Readonly<Record<string, unknown>>;
-  /** What the handler reads besides the path (query and header values, a JSON body), for OpenAPI. */
+  /**
+   * The replies by status code (`{ 200: { description: "the user", schema: User } }`): OpenAPI response
+   * objects, where `schema` (any {@link JsonSchemaSource}) stands for `content` of `contentType`
+   * (`application/json` unless given).
+   */
+  readonly responses?: Readonly<Record<string, ResponseInfo>>;
+  /** What the handler reads besides the path (query, header and cookie values, a body), for OpenAPI. */
   readonly inputs?: readonly HandlerInput[];
+  /** Left out of the OpenAPI document (the docs page's own routes). */
+  readonly hidden?: boolean;
+}
+
+/** One reply of {@link HandlerInfo.responses}: an OpenAPI response object, with `schema` as a shorthand for `content`. */
+export interface ResponseInfo {
+  /** What the reply means (the status's reason phrase when left out). */
+  readonly description?: string;
+  /** The body's schema. */
+  readonly schema?: JsonSchemaSource;
+  /** The body's media type when `schema` is given; `application/json` by default. */
+  readonly contentType?: string;
+  /** Other fields of an OpenAPI response object (`headers`, `content`, `links`), as they are. */
+  readonly [field: string]: unknown;
 }
 
 /**
- * One input a handler reads besides its path variables: a query or header value read with a path-type
- * parser (`queryParam`, `@Query`), or a JSON body (`body`, `@Body`).
+ * One input a handler reads besides its path variables: a query, header or cookie value read with a
+ * path-type parser or a schema (`queryParam`, `@Query`, `@Cookie`), the whole query as one object
+ * (`queryObject`), or a body (`body`, `@Body`).
  */
 export type HandlerInput =
   | {
-      readonly in: "query" | "header";
+      readonly in: "query" | "header" | "cookie";
       readonly name: string;
       readonly parser: PathParser<unknown>;
+      /** A missing value is refused (a 400); `false` when the handler accepts it missing. */
       readonly required: boolean;
       /** A repeated query key read as an array. */
       readonly array?: boolean;
+      /** The value's schema, instead of the parser's (for a value a schema validates). */
+      readonly schema?: JsonSchemaSource;
+      /** OpenAPI description of the parameter. */
+      readonly description?: string;
+    }
+  | {
+      /** The whole query read as one object (`queryObject`): each property of `schema` is a query parameter. */
+      readonly in: "queryObject";
+      readonly schema: JsonSchemaSource;
     }
   | {
       readonly in: "body";
-      /** The body's type name (a DTO class's name). */
-      readonly type: string;
-      /** Its JSON schema, when the front end can tell one; an object otherwise. */
-      readonly schema?: Readonly<Record<string, unknown>>;
+      /** The body's type name (a DTO class's name): its schema's name in the OpenAPI components. */
+      readonly type?: string;
+      /** Its schema, when the front end can tell one; any JSON object otherwise. */
+      readonly schema?: JsonSchemaSource;
+      /** Its media type; `application/json` by default. */
+      readonly contentType?: string;
+      /** A missing body is refused; `true` by default. */
+      readonly required?: boolean;
     };
+
+/**
+ * A schema the tools can read as JSON Schema: a JSON Schema object (draft 2020-12, what OpenAPI 3.1
+ * reads), a value with the Standard JSON Schema interface (`~standard.jsonSchema`: zod 4, arktype 2,
+ * valibot through `toStandardJsonSchema` of `@valibot/to-json-schema`), a class-validator DTO class
+ * (read once `switchyard-router/decorators` is loaded), or `[schema]` for an array of its values.
+ */
+export type JsonSchemaSource =
+  | JsonSchemaObject
+  | StandardJsonSchema
+  | (abstract new (
+      ...args: never
+    ) => object)
+  | readonly [JsonSchemaSource];
+
+/** A JSON Schema object. */
+export type JsonSchemaObject = { readonly [keyword: string]: unknown };
+
+/** The Standard JSON Schema interface (version 1): a value whose `~standard.jsonSchema` gives its JSON Schema. */
+export interface StandardJsonSchema {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly jsonSchema: {
+      /** The JSON Schema of the values it accepts, for `target` (`"draft-2020-12"`); may throw. */
+      input(options: { readonly target: string }): Record<string, unknown>;
+      /** The JSON Schema of the values it gives; may throw. */
+      output(options: { readonly target: string }): Record<string, unknown>;
+    };
+  };
+}
 
 /** Any node of the route tree. */
 export type RouteNode = MethodNode | PathNode | PathVarNode | PathEndNode | AltNode | GuardNode | UseNode | HandlerNode;

@@ -3,7 +3,7 @@
  * that parses as the base type but fails a constraint is a mismatch, so the next route is tried; a
  * query value, header or body that fails one is a 400.
  */
-import { IsString, Length, Matches, Min } from "class-validator";
+import { IsInt, IsString, Length, Matches, Min } from "class-validator";
 import { Int, Text } from "switchyard-router";
 import { Newtype, PathType } from "switchyard-router/decorators";
 
@@ -11,6 +11,14 @@ import { Newtype, PathType } from "switchyard-router/decorators";
 @PathType()
 export class UserId extends Newtype(Int) {
   @Min(1) declare readonly value: number;
+}
+
+// the pattern types' names, for the type checker of @Route patterns ("GET /id:UserId")
+declare module "switchyard-router" {
+  interface PathTypes {
+    UserId: UserId;
+    Username: Username;
+  }
 }
 
 /** What a user name is made of: lower-case letters, digits or `_`, starting with a letter. */
@@ -29,5 +37,17 @@ export class CreateUser {
   @IsString()
   @Length(3, 20)
   @Matches(USERNAME, { message: "name must be lower-case letters, digits or _, starting with a letter" })
+  name!: string;
+}
+
+/** A user as the API gives it; the OpenAPI document reads its shape from these rules too. */
+export class User {
+  @IsInt()
+  @Min(1)
+  id!: number;
+
+  @IsString()
+  @Length(3, 20)
+  @Matches(USERNAME)
   name!: string;
 }
