@@ -128,6 +128,7 @@ export type { JsonAccept, JsonOptions, RequestInput, RoutedRequest } from "./req
 export { allowedMethods, type AllowedMethods } from "./tools/allow.js";
 export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./tools/listing.js";
 export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./tools/openapi.js";
+export { DOCS_ASSETS, docs, type DocsAsset, type DocsOptions } from "./docs/index.js";
 export {
   checkUnreachable,
   printShadowed,

@@ -2,7 +2,7 @@
  * The functional sample's API, written with decorated controllers, a validated newtype and tsyringe;
  * a functional route mounts next to them in the same tree.
  */
-import { alt, match, type Route } from "switchyard-router";
+import { alt, type DocsOptions, docs, match, type Route } from "switchyard-router";
 import { controllers } from "switchyard-router/decorators";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import { HealthController, ReportsController } from "./health";
@@ -21,4 +21,12 @@ export function createApp(
     // decorated and functional routes mix freely
     match("GET /static", (req) => `you asked for ${req.rest.join("/")}`),
   );
+}
+
+/**
+ * The API with its docs page at /docs (Swagger UI on the API's OpenAPI document, at
+ * /docs/openapi.json), its files read by `assets`.
+ */
+export function withDocs(api: Route, assets: DocsOptions["assets"]): Route {
+  return alt(api, docs(api, { path: "/docs", title: "switchyard users (controllers sample)", assets }));
 }
