@@ -117,7 +117,8 @@ for (const block of blocks) {
         const bundle = await fetch(`${base}${serve}/assets/swagger-ui-bundle.js`);
         expect(bundle.status).toBe(200);
         expect((await bundle.text()).length).toBeGreaterThan(100_000);
-        expect((await (await fetch(`${base}${serve}/openapi.json`)).json()).openapi).toBe("3.1.0");
+        const document = (await (await fetch(`${base}${serve}/openapi.json`)).json()) as { openapi: string };
+        expect(document.openapi).toBe("3.1.0");
       });
   });
 }
