@@ -1,14 +1,6 @@
 import { isClassWith } from "./class-specs.js";
-import { recordGuard, type ClassLike, type GuardSpec } from "./metadata.js";
-import {
-  adoptOwn,
-  deferStep,
-  isStandardContext,
-  markStandard,
-  standardMethod,
-  type StandardContext,
-} from "./standard.js";
-import { ownerOf } from "./targets.js";
+import { recordGuard, type GuardSpec } from "./metadata.js";
+import { classOrMethodDecorator } from "./class-or-method.js";
 
 /** A guard class: built by the controllers' resolver, asked `canActivate(request)` per request. */
 export interface CanActivate {
@@ -37,35 +29,11 @@ export interface GuardDecorator {
  * request-scoped ones.
  */
 export function Guard(...guards: readonly GuardSpec[]): GuardDecorator {
-  if (guards.length === 0) throw new TypeError("@Guard: give at least one predicate or guard class");
-  guards.forEach((g, i) => {
-    if (typeof g !== "function")
-      throw new TypeError(
-        `@Guard: argument ${i + 1} is ${g === null ? "null" : typeof g}, not a predicate or a guard class`,
-      );
-  });
-  const record = (owner: ClassLike, method: string | symbol | undefined): void => {
-    // recorded last-first: decorators apply bottom-up and recordGuard puts each in front
-    for (const g of [...guards].reverse()) recordGuard(owner, { method, guard: g });
-  };
-  const decorator = (target: object, method?: unknown): void => {
-    if (isStandardContext(method)) {
-      if (method.kind === "class") {
-        // a class decorator runs after its members': their steps go first, as under legacy decorators
-        markStandard(target as ClassLike);
-        adoptOwn(target as ClassLike, method.metadata);
-        record(target as ClassLike, undefined);
-        return;
-      }
-      const name = standardMethod("@Guard", target, method as StandardContext);
-      deferStep(target as Function, method as StandardContext, (owner) => record(owner, name));
-      return;
-    }
-    const owner: ClassLike =
-      method === undefined ? (target as ClassLike) : ownerOf("@Guard", target, method as string | symbol);
-    record(owner, method as string | symbol | undefined);
-  };
-  return decorator as GuardDecorator;
+  return classOrMethodDecorator(
+    { decorator: "@Guard", one: "predicate or guard class", kind: "a predicate or a guard class" },
+    guards,
+    (owner, item, method) => recordGuard(owner, { method, guard: item }),
+  ) as GuardDecorator;
 }
 
 /** True for a guard class (a class whose instances have `canActivate`), false for a predicate. */

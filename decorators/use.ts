@@ -1,15 +1,7 @@
 import type { Middleware } from "../src/tree.js";
 import { isClassWith } from "./class-specs.js";
-import { type ClassLike, type MiddlewareSpec, recordMiddleware } from "./metadata.js";
-import {
-  adoptOwn,
-  deferStep,
-  isStandardContext,
-  markStandard,
-  standardMethod,
-  type StandardContext,
-} from "./standard.js";
-import { ownerOf } from "./targets.js";
+import { type MiddlewareSpec, recordMiddleware } from "./metadata.js";
+import { classOrMethodDecorator } from "./class-or-method.js";
 
 /**
  * A middleware class: built by the controllers' resolver (so it can take services from a DI container),
@@ -42,35 +34,11 @@ export interface UseDecorator {
  * for request-scoped ones.
  */
 export function Use(...middlewares: readonly MiddlewareSpec[]): UseDecorator {
-  if (middlewares.length === 0) throw new TypeError("@Use: give at least one middleware or middleware class");
-  middlewares.forEach((m, i) => {
-    if (typeof m !== "function")
-      throw new TypeError(
-        `@Use: argument ${i + 1} is ${m === null ? "null" : typeof m}, not a middleware function or class`,
-      );
-  });
-  const record = (owner: ClassLike, method: string | symbol | undefined): void => {
-    // recorded last-first: decorators apply bottom-up and recordMiddleware puts each in front
-    for (const m of [...middlewares].reverse()) recordMiddleware(owner, { method, middleware: m });
-  };
-  const decorator = (target: object, method?: unknown): void => {
-    if (isStandardContext(method)) {
-      if (method.kind === "class") {
-        // a class decorator runs after its members': their steps go first, as under legacy decorators
-        markStandard(target as ClassLike);
-        adoptOwn(target as ClassLike, method.metadata);
-        record(target as ClassLike, undefined);
-        return;
-      }
-      const name = standardMethod("@Use", target, method as StandardContext);
-      deferStep(target as Function, method as StandardContext, (owner) => record(owner, name));
-      return;
-    }
-    const owner: ClassLike =
-      method === undefined ? (target as ClassLike) : ownerOf("@Use", target, method as string | symbol);
-    record(owner, method as string | symbol | undefined);
-  };
-  return decorator as UseDecorator;
+  return classOrMethodDecorator(
+    { decorator: "@Use", one: "middleware or middleware class", kind: "a middleware function or class" },
+    middlewares,
+    (owner, item, method) => recordMiddleware(owner, { method, middleware: item }),
+  ) as UseDecorator;
 }
 
 /** True for a middleware class (instances have `intercept`), false for a middleware function. */
