@@ -109,7 +109,7 @@ function outcomeOf(result: HandlerResult): Reply | null {
 function inner(program: Program, request: RequestContext, offset: number, id: number, vars: VarsRecord) {
   let outcome: Outcome;
   try {
-    outcome = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
+    outcome = below(program, request, offset, id, vars);
   } catch (error) {
     outcome = Promise.reject(error);
   }
@@ -129,7 +129,13 @@ function enter(
   id: number,
   vars: VarsRecord,
 ): Outcome {
-  const inner = attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
-  if (inner instanceof Promise) return inner.then((reply) => reply ?? attempt(program, request, offset, inherited, id));
-  return inner ?? attempt(program, request, offset, inherited, id);
+  const inside = below(program, request, offset, id, vars);
+  if (inside instanceof Promise)
+    return inside.then((reply) => reply ?? attempt(program, request, offset, inherited, id));
+  return inside ?? attempt(program, request, offset, inherited, id);
+}
+
+/** The routes below the gate ending route `id`, from the segment after its tests, on top of its vars. */
+function below(program: Program, request: RequestContext, offset: number, id: number, vars: VarsRecord): Outcome {
+  return attempt(program.continuation(id), request, offset + program.routes[id]!.depth, vars, -1);
 }
