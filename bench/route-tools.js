@@ -4,25 +4,11 @@
  * the median of 20 warm runs, in milliseconds. Run after `npm run build`: node bench/route-tools.js
  */
 const { performance } = require("node:perf_hooks");
-const { load, parts } = require("./lib/data");
+const { load } = require("./lib/data");
 const sy = require("../dist/cjs/src/index.js");
 
-function treeOf(routes) {
-  return sy.alt(
-    ...routes.map((route) => {
-      const ps = parts(route.path);
-      const handler = () => route.id;
-      let next = ps.at(-1)?.wildcard ? handler : sy.pathEnd(handler);
-      for (const p of ps.filter((q) => !q.wildcard).reverse()) {
-        next =
-          p.literal !== undefined
-            ? sy.path(`/${p.literal}`, next)
-            : sy.pathVar(p.param, p.int ? sy.Word : sy.Text, next);
-      }
-      return sy.method(route.method, next);
-    }),
-  );
-}
+process.env.SWITCHYARD_DIST ??= require.resolve("../dist/cjs/src/index.js");
+const treeOf = require("./lib/routers").adapters.switchyard().tree;
 
 function time(f) {
   const start = performance.now();
