@@ -15,7 +15,6 @@ import {
   type Route,
 } from "../src";
 import { bodyOf, rawRequest, startServer, statusOf, type TestServer } from "./helpers/server";
-import { startServerWith } from "./helpers/server-options";
 import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 
 /*
@@ -357,7 +356,7 @@ describe("bad input over HTTP", () => {
   describe("with a header limit the long targets fit in (maxHeaderSize 256 KiB)", () => {
     let roomy: TestServer;
     beforeAll(async () => {
-      roomy = await startServerWith({ maxHeaderSize: 256 * 1024 }, toApplication(tree, { onError }));
+      roomy = await startServer(toApplication(tree, { onError }), { maxHeaderSize: 256 * 1024 });
     });
     afterAll(async () => {
       await roomy.close();

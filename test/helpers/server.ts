@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 
@@ -11,9 +11,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts `listener` on 127.0.0.1:0; `close()` stops it and drops idle keep-alive sockets. */
-export async function startServer(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
-  const server = createServer(listener);
+/**
+ * Starts `listener` on 127.0.0.1:0, with `node:http` server `options` if given (e.g.
+ * `{ maxHeaderSize: 256 * 1024 }`, so that a request target longer than node's default header limit —
+ * 16 KiB, answered 431 by node itself — reaches the router); `close()` stops it and drops idle
+ * keep-alive sockets.
+ */
+export async function startServer(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  options: ServerOptions = {},
+): Promise<TestServer> {
+  const server = createServer(options, listener);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
