@@ -10,7 +10,10 @@ export interface Diagnostic {
   readonly file: string;
   readonly line: number;
   readonly code: string;
+  /** The diagnostic's first line. */
   readonly message: string;
+  /** Every line of it, joined with "\n" (indentation removed): a decorator's error elaborates below. */
+  readonly text: string;
 }
 
 /**
@@ -18,17 +21,21 @@ export interface Diagnostic {
  * package as a user does (`switchyard-router`, resolved to the sources through tsconfig `paths`), in a
  * scratch folder under `dist/` that is removed afterwards. The folder is an ES-module package (as a new
  * project usually is), so relative imports name their `.js` file and top-level `await` is allowed.
+ * `options` go over the project's compiler options (say `{ experimentalDecorators: false }`).
  * Returns every diagnostic; throws when tsc's exit status disagrees with them (a failing run that
  * reported no error of its own, or a clean run that did), so a crash never reads as "it compiles".
  */
-export function typecheck(files: Readonly<Record<string, string>>): Diagnostic[] {
+export function typecheck(
+  files: Readonly<Record<string, string>>,
+  options: Readonly<Record<string, unknown>> = {},
+): Diagnostic[] {
   mkdirSync(path.join(ROOT, "dist"), { recursive: true });
   const dir = mkdtempSync(path.join(ROOT, "dist", "typecheck-"));
   try {
     for (const [name, source] of Object.entries(files)) writeFileSync(path.join(dir, name), source);
     const config = {
       extends: "../../tsconfig.json",
-      compilerOptions: { noEmit: true, rootDir: "../..", paths: packagePaths() },
+      compilerOptions: { noEmit: true, rootDir: "../..", paths: packagePaths(), ...options },
       include: ["./*.ts"],
       exclude: [],
     };
@@ -68,15 +75,25 @@ function packagePaths(): Record<string, string[]> {
 
 function parseDiagnostics(output: string, dir: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  // one diagnostic per line: `file(line,col): error TS1234: message` (continuation lines are indented)
-  for (const match of output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)) {
-    diagnostics.push({
-      file: path.relative(dir, path.resolve(ROOT, match[1]!)),
-      line: Number(match[2]),
-      code: match[3]!,
-      message: match[4]!,
-    });
+  let current: { file: string; line: number; code: string; lines: string[] } | undefined;
+  const flush = () => {
+    if (current !== undefined)
+      diagnostics.push({ ...current, message: current.lines[0]!, text: current.lines.join("\n") });
+  };
+  // a diagnostic starts `file(line,col): error TS1234: message`; its elaboration is indented below
+  for (const line of output.split("\n")) {
+    const head = /^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
+    if (head !== null) {
+      flush();
+      current = {
+        file: path.relative(dir, path.resolve(ROOT, head[1]!)),
+        line: Number(head[2]),
+        code: head[3]!,
+        lines: [head[4]!],
+      };
+    } else if (/^\s+\S/.test(line) && current !== undefined) current.lines.push(line.trim());
+    else if (line.trim() !== "") throw new Error(`unexpected tsc output: ${line}\n${output}`);
   }
-  if (diagnostics.length === 0 && output.trim() !== "") throw new Error(`unexpected tsc output:\n${output}`);
+  flush();
   return diagnostics;
 }

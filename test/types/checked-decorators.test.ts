@@ -1,4 +1,4 @@
-import { type FullDiagnostic, typecheckFull } from "./typecheck-full";
+import { type Diagnostic, typecheck } from "../helpers/typecheck";
 
 /*
  * Decorators checked by the compiler, under TypeScript's legacy decorators and under TC39 standard
@@ -170,7 +170,7 @@ function expectations(): Map<number, string> {
   return map;
 }
 
-function check(diagnostics: readonly FullDiagnostic[]): void {
+function check(diagnostics: readonly Diagnostic[]): void {
   const wanted = expectations();
   expect(wanted.size).toBe(13);
   const bad = diagnostics.filter((d) => d.file === "bad.ts");
@@ -188,17 +188,15 @@ function check(diagnostics: readonly FullDiagnostic[]): void {
 }
 
 test("under legacy decorators (experimentalDecorators): each bad line fails as marked, the good files compile", () => {
-  check(typecheckFull({ "bad.ts": BAD, "good.ts": GOOD, "good-legacy.ts": GOOD_LEGACY }));
+  check(typecheck({ "bad.ts": BAD, "good.ts": GOOD, "good-legacy.ts": GOOD_LEGACY }));
 }, 60_000);
 
 test("under TC39 standard decorators: the same", () => {
-  check(
-    typecheckFull({ "bad.ts": BAD, "good.ts": GOOD }, { experimentalDecorators: false, emitDecoratorMetadata: false }),
-  );
+  check(typecheck({ "bad.ts": BAD, "good.ts": GOOD }, { experimentalDecorators: false, emitDecoratorMetadata: false }));
 }, 60_000);
 
 test("a pattern error in a decorator reads exactly as route()'s", () => {
-  const diagnostics = typecheckFull({
+  const diagnostics = typecheck({
     "same.ts": `import { route } from "switchyard-router";
 import { Route } from "switchyard-router/decorators";
 route("GET /users/id:Intt", () => "x");
@@ -218,7 +216,7 @@ void C;
 test("parameter decorators under standard decorators: tsc refuses them itself (TS1206), before any signature is read", () => {
   // tsc never checks a parameter decorator's call signature there, so no message type of ours can
   // appear: the runtime error (test/decorators-standard.test.ts) names the setting and the checked style
-  const diagnostics = typecheckFull(
+  const diagnostics = typecheck(
     { "params.ts": GOOD_LEGACY },
     { experimentalDecorators: false, emitDecoratorMetadata: false },
   );

@@ -1,4 +1,4 @@
-import { type FullDiagnostic, typecheckFull } from "./typecheck-full";
+import { type Diagnostic, typecheck } from "../helpers/typecheck";
 
 /*
  * The typed client and urlFor, checked by the compiler: variables typed by the handler's request (and a
@@ -73,9 +73,9 @@ function expectations(): Map<number, string> {
   return map;
 }
 
-let diagnostics: FullDiagnostic[];
+let diagnostics: Diagnostic[];
 beforeAll(() => {
-  diagnostics = typecheckFull({ "app.ts": APP, "bad.ts": BAD, "good.ts": GOOD });
+  diagnostics = typecheck({ "app.ts": APP, "bad.ts": BAD, "good.ts": GOOD });
 }, 60_000);
 
 test("app.ts and good.ts compile", () => {
