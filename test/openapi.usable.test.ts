@@ -57,7 +57,8 @@ async function serveValidated(app: Route, document: OpenApiDocument) {
       apiSpec: structuredClone(document) as never,
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: false,
-      validateFormats: "full",
+      validateFormats: true,
+      ajvFormats: { mode: "full" },
     }),
   );
   const matched = new Map<string, { path: string; method: string }>();
