@@ -20,7 +20,9 @@ class RecordHeaders implements RequestHeaders {
   get(name: string): string | null {
     const value = this.lookup(name);
     if (value === undefined) return null;
-    return typeof value === "string" ? value : value.join(", ");
+    if (typeof value === "string") return value;
+    // a framework's middleware may have replaced a value with a number or an object: read its text
+    return Array.isArray(value) ? value.join(", ") : String(value);
   }
 
   has(name: string): boolean {

@@ -1,5 +1,6 @@
 import {
   alt,
+  headersOf,
   guard,
   inject,
   interpreter,
@@ -48,5 +49,17 @@ describe.each(dispatchers)("request views, %s", (_name, dispatcher) => {
       expect(req.url).toBe("/a/7/b?q=1");
     }
     expect(seen[0]!.rest).toEqual([]);
+  });
+});
+
+describe("a header record changed by a framework's middleware", () => {
+  test("a value replaced by a number or an object reads as its text, not a 500", () => {
+    const headers = headersOf(
+      { "content-length": 12 as never, "x-parsed": { a: 1 } as never, "x-list": ["a", "b"] },
+      true,
+    );
+    expect(headers.get("content-length")).toBe("12");
+    expect(headers.get("x-parsed")).toBe("[object Object]");
+    expect(headers.get("x-list")).toBe("a, b");
   });
 });
