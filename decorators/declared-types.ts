@@ -56,12 +56,13 @@ export function parserFor(at: ParamAt): PathParser<unknown> {
 export function validatorFor(at: ParamAt, explicit: Function | StandardSchema | undefined): StandardSchema | Function {
   const type = explicit ?? at.declared;
   if (isStandardSchema(type)) return type;
-  const refuse = (cause: string, fix: string = FIX): never => {
+  const d = at.param.kind === "body" ? "@Body" : "@Query";
+  const refuse = (cause: string, fix = fixFor(d)): never => {
     throw new ControllerError(
       "PARAM_TYPE",
       nameOf(at.cls),
       at.method,
-      `${decoratorName(at.param)} on parameter ${at.param.index} needs a DTO class or a Standard Schema, but ${cause}; ${fix.replaceAll("@Body", at.param.kind === "body" ? "@Body" : "@Query")}`,
+      `${decoratorName(at.param)} on parameter ${at.param.index} needs a DTO class or a Standard Schema, but ${cause}; ${fix}`,
     );
   };
   if (type === undefined) {
@@ -72,7 +73,7 @@ export function validatorFor(at: ParamAt, explicit: Function | StandardSchema | 
         )
       : refuse(
           'its declared type is unknown: TypeScript records it only with "emitDecoratorMetadata": true (swc: jsc.transform.decoratorMetadata)',
-          "turn decorator metadata on, or name the type: @Body(CreateItem) or @Body(createItemSchema)",
+          `turn decorator metadata on, or name the type: ${d}(CreateItem) or ${d}(createItemSchema)`,
         );
   }
   if (type === Function) return refuse(`it is declared with a type TypeScript records as Function: ${IMPORT_TYPE}`);
@@ -84,7 +85,7 @@ export function validatorFor(at: ParamAt, explicit: Function | StandardSchema | 
   if (type === Array) {
     return refuse(
       "it is declared as an array, and decorator metadata records only Array, not the class of the items",
-      "give a schema of the array (@Body(z.array(item))), or a DTO class holding it (@ValidateNested({ each: true }) @Type(() => Item) items!: Item[])",
+      `give a schema of the array (${d}(z.array(item))), or a DTO class holding it (@ValidateNested({ each: true }) @Type(() => Item) items!: Item[])`,
     );
   }
   if (typeof type !== "function") return refuse(`its type is ${type === null ? "null" : typeof type}, not a class`);
@@ -111,8 +112,10 @@ export function validatorFor(at: ParamAt, explicit: Function | StandardSchema | 
 const IMPORT_TYPE =
   "a class imported with `import type { CreateItem }` (or `import { type CreateItem }`) has no value at run time, so the metadata can only say Function, and nothing would be validated";
 
-const FIX =
-  'import the class as a value (import { CreateItem } from "./dto.js"), or name it: @Body(CreateItem), or give a Standard Schema: @Body(createItemSchema)';
+/** The usual fix, for `@Body` or `@Query`. */
+function fixFor(decorator: "@Body" | "@Query"): string {
+  return `import the class as a value (import { CreateItem } from "./dto.js"), or name it: ${decorator}(CreateItem), or give a Standard Schema: ${decorator}(createItemSchema)`;
+}
 
 const PRIMITIVES = new Set<unknown>([String, Number, Boolean, BigInt, Symbol]);
 
