@@ -1,7 +1,4 @@
-import type { RoutedRequest } from "../src/request.js";
-import type { SchemaOutput, StandardSchema } from "../src/schema/standard.js";
-import { body as readBody, type BodyOptions } from "../src/validate/body.js";
-import { type DtoClass, type DtoOptions, registerDtoValidator } from "../src/validate/dto.js";
+import { type DtoOptions, registerDtoValidator } from "../src/validate/dto.js";
 import { badRequest, type FieldError } from "../src/validate/field-errors.js";
 import { loadClassTransformer, loadClassValidator } from "./class-validator.cjs";
 import { hasConstraints } from "./validation.js";
@@ -71,32 +68,13 @@ async function validateInstance(
 registerDtoValidator({ hasConstraints, validate: validateInstance });
 
 /**
- * `body()` of `switchyard-router` (the same reader: a Standard Schema or a class-validator DTO class),
- * exported here too, where DTO classes are always understood; see that one. The functional form of
- * `@Body()`:
+ * `body()` of `switchyard-router` (a Standard Schema or a class-validator DTO class), exported here
+ * too, where DTO classes are always understood. The functional form of `@Body()`:
  * ```ts
  * route("POST /users", async (req) => store.add(await body(req, CreateUser, { whitelist: true })))
  * ```
  */
-export function body<S extends StandardSchema>(
-  request: RoutedRequest<object>,
-  schema: S,
-  options?: BodyOptions,
-): Promise<SchemaOutput<S>>;
-export function body<T extends object>(
-  request: RoutedRequest<object>,
-  type: DtoClass<T>,
-  options?: BodyOptions,
-): Promise<T>;
-export function body(
-  request: RoutedRequest<object>,
-  validator: StandardSchema | DtoClass,
-  options?: BodyOptions,
-): Promise<unknown> {
-  return readBody(request, validator as DtoClass, options);
-}
-
-export type { BodyOptions };
+export { body, type BodyOptions } from "../src/validate/body.js";
 
 /** class-validator's tree of failures as one flat list, one entry per field and constraint. */
 function fieldErrors(failures: readonly ValidationFailure[], parent: string, where: "body" | "query"): FieldError[] {
