@@ -2,6 +2,8 @@ import { isMethodToken, type Method } from "./methods.js";
 import type { PathParser } from "./parsers/parser.js";
 import type { HandlerResult, Reply } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
+import { schemaParser } from "./schema/path-type.js";
+import { isStandardSchema, type StandardSchema } from "./schema/standard.js";
 
 /*
  * The route tree: plain, immutable (frozen) data, so one subtree can be mounted in several places and
@@ -303,16 +305,19 @@ export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route
 /**
  * Spec 4.2 `pathVar`: the next segment must parse with `parser`; its value is captured as `label`.
  * A segment that does not parse is a mismatch. A label already captured further in is an error.
+ * `parser` may be a synchronous Standard Schema (zod, valibot, arktype): it is read as
+ * `schemaParser("Schema", schema)` reads it (an asynchronous one is refused here).
  */
 export function pathVar<L extends string, T, V extends Vars = {}>(
   label: L,
-  parser: PathParser<T>,
+  parser: PathParser<T> | StandardSchema<unknown, T>,
   next: Route<Captured<L, T>> | Next<NoInfer<V> & Captured<L, T>>,
 ): Route<V> {
   if (typeof label !== "string" || label === "") throw new TypeError("pathVar: the label must be a non-empty string");
+  if (!isParser(parser) && isStandardSchema(parser)) parser = schemaParser("Schema", parser);
   if (!isParser(parser)) {
     throw new TypeError(
-      `pathVar("${label}"): expected a parser (an object or class with parseUrlPiece), got ${describe(parser)}`,
+      `pathVar("${label}"): expected a parser (an object or class with parseUrlPiece) or a Standard Schema, got ${describe(parser)}`,
     );
   }
   const node = nodeOf(next) ?? notANext(next, `pathVar("${label}")`);

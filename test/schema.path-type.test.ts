@@ -189,3 +189,64 @@ describe("a synchronous schema as a path type", () => {
     );
   });
 });
+
+describe("pathVar takes a schema directly", () => {
+  const Slug = z.string().regex(/^[a-z0-9-]+$/);
+  const tree: Tree = alt(
+    method(
+      "GET",
+      path(
+        "/posts",
+        pathVar(
+          "slug",
+          Slug,
+          pathEnd((req) => ({ slug: req.vars.slug satisfies string })),
+        ),
+      ),
+    ),
+    method(
+      "GET",
+      path(
+        "/posts",
+        pathVar(
+          "other",
+          z.string(),
+          pathEnd(() => "fell through"),
+        ),
+      ),
+    ),
+  );
+
+  test.each([
+    ["interpreter", interpreter],
+    ["compiled", undefined],
+  ] as const)("a segment the schema refuses is a mismatch (%s)", async (_name, dispatcher) => {
+    const options = dispatcher === undefined ? {} : { dispatcher };
+    expect(JSON.parse((await inject(tree, { url: "/posts/hello-world" }, options)).body)).toEqual({
+      slug: "hello-world",
+    });
+    expect((await inject(tree, { url: "/posts/Not%20A%20Slug" }, options)).body).toBe("fell through");
+  });
+
+  test("an asynchronous schema is refused when the route is built", () => {
+    expect(() =>
+      pathVar(
+        "slug",
+        z.string().refine(async () => true),
+        pathEnd(() => "x"),
+      ),
+    ).toThrow(/asynchronous/);
+  });
+
+  test("neither a parser nor a schema", () => {
+    expect(() =>
+      pathVar(
+        "slug",
+        { validate: () => true } as never,
+        pathEnd(() => "x"),
+      ),
+    ).toThrow(
+      'pathVar("slug"): expected a parser (an object or class with parseUrlPiece) or a Standard Schema, got object',
+    );
+  });
+});
