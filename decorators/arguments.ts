@@ -1,4 +1,5 @@
 import { signedCookieParam } from "../src/cookies/read.js";
+import { formField, formFile, formFiles } from "../src/forms/fields.js";
 import { cookieParam, headerParam, queryParam, queryParams, type ParamReader } from "../src/params.js";
 import { Text } from "../src/parsers/text.js";
 import type { RoutedRequest } from "../src/request.js";
@@ -21,6 +22,9 @@ export function waitsFor(source: ArgSource | undefined): boolean {
     case "body":
     case "bodySchema":
     case "queryObject":
+    case "formField":
+    case "file":
+    case "files":
       return true;
     case "query":
     case "header":
@@ -75,6 +79,19 @@ export function argReader(source: ArgSource): ArgReader {
     case "queryObject": {
       const { validator, options } = source;
       return (request) => queryObject(request, validator as StandardSchema, options);
+    }
+    // every form parameter awaits the same `req.form()`: the request reads the form once and keeps it
+    case "formField": {
+      const { name, parser, optional } = source;
+      return async (request) => formField(await request.form(), name, parser, { optional });
+    }
+    case "file": {
+      const { name, optional } = source;
+      return async (request) => formFile(await request.form(), name, { optional });
+    }
+    case "files": {
+      const { name } = source;
+      return async (request) => formFiles(await request.form(), name);
     }
   }
 }

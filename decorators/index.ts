@@ -1,6 +1,6 @@
 /**
  * switchyard-router/decorators: class-based controllers (`@Match`, `@Route`, `@Guard`, `@Use`, and the
- * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Cookie`, `@Body`, `@Req`) collected into the same route
+ * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Cookie`, `@Body`, `@FormField`, `@File`, `@Files`, `@Req`) collected into the same route
  * tree as the functional API; `body()`, the functional form of `@Body` (a Standard Schema or a
  * class-validator DTO class; loading this entry lets `body()` and `queryObject()` of the main entry read
  * DTO classes too); and parser classes for user types (`Newtype`, `@PathType`, class-validator
@@ -51,6 +51,9 @@ export {
   Header,
   PathVar,
   Query,
+  FormField,
+  File,
+  Files,
   Req,
   type CookieParamOptions,
   type QueryOptions,

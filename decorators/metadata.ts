@@ -64,7 +64,10 @@ export type ParamSource =
   | { readonly kind: "queryObject"; readonly options: QueryObjectRecordOptions }
   | { readonly kind: "header"; readonly name: string; readonly options: ValueOptions }
   | { readonly kind: "cookie"; readonly name: string; readonly options: CookieValueOptions }
-  | { readonly kind: "body"; readonly options: BodyRecordOptions };
+  | { readonly kind: "body"; readonly options: BodyRecordOptions }
+  | { readonly kind: "formField"; readonly name: string; readonly options: ValueOptions }
+  | { readonly kind: "file"; readonly name: string; readonly optional: boolean }
+  | { readonly kind: "files"; readonly name: string };
 
 /** A decorated parameter: where it is, what it receives. */
 export type ParamRecord = ParamSource & { readonly method: string | symbol; readonly index: number };

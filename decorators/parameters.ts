@@ -163,6 +163,43 @@ export function Body(type?: Function | StandardSchema, options?: BodyOptions): P
     record(target, method, index, "@Body", { kind: "body", options: { ...options, type: validator } });
 }
 
+/**
+ * Parameter decorator: the text field `name` of the request's form (`multipart/form-data` or
+ * `application/x-www-form-urlencoded`), parsed with `parser` — or, without it, with the parser the
+ * declared parameter type names, as for `@Query`. A missing (unless `optional`) or unparsable field
+ * answers **400** naming it, in one 400 with the method's other bad parameters; a body that is no form
+ * answers **415**. All form parameters of a request share one `req.form()`. Functional form:
+ * `formField(await req.form(), name, parser, options)`.
+ */
+export function FormField(name: string, parser?: PathParser<unknown>, options?: ParamOptions): ParamDecorator {
+  checkName("@FormField", name);
+  if (isStandardSchema(parser))
+    throw new TypeError("@FormField: the type must be a parser (Int, Text, a Newtype class, …)");
+  checkType("@FormField", parser);
+  return (target, method, index) =>
+    record(target, method, index, "@FormField", { kind: "formField", name, options: { ...options, type: parser } });
+}
+
+/**
+ * Parameter decorator: the file sent as the form field `name` (a `FormFile`: its name, type and bytes;
+ * the first, when several were). None answers **400** naming it, unless `optional` (then `undefined`).
+ * Functional form: `formFile(await req.form(), name, options)`.
+ */
+export function File(name: string, options?: ParamOptions): ParamDecorator {
+  checkName("@File", name);
+  const optional = options?.optional === true;
+  return (target, method, index) => record(target, method, index, "@File", { kind: "file", name, optional });
+}
+
+/**
+ * Parameter decorator: every file sent as the form field `name`, in order (`FormFile[]`, `[]` when
+ * there is none). Functional form: `formFiles(await req.form(), name)`.
+ */
+export function Files(name: string): ParamDecorator {
+  checkName("@Files", name);
+  return (target, method, index) => record(target, method, index, "@Files", { kind: "files", name });
+}
+
 /** A Standard Schema or a class, as given; anything else is a `TypeError`. */
 function checkValidator(decorator: string, type: unknown): Function | StandardSchema | undefined {
   if (type === undefined || isStandardSchema(type) || typeof type === "function") return type;
@@ -230,6 +267,12 @@ export function decoratorName(p: ParamSource): string {
       return `@Cookie(${JSON.stringify(p.name)})`;
     case "body":
       return "@Body()";
+    case "formField":
+      return `@FormField(${JSON.stringify(p.name)})`;
+    case "file":
+      return `@File(${JSON.stringify(p.name)})`;
+    case "files":
+      return `@Files(${JSON.stringify(p.name)})`;
   }
 }
 

@@ -74,7 +74,18 @@ export type ArgSource =
       readonly kind: "queryObject";
       readonly validator: StandardSchema | DtoClass;
       readonly options: QueryObjectOptions;
-    };
+    }
+  /** A text field of the form (`req.form()`), read with a parser. */
+  | {
+      readonly kind: "formField";
+      readonly name: string;
+      readonly parser: PathParser<unknown>;
+      readonly optional: boolean;
+    }
+  /** The first file sent as `name`. */
+  | { readonly kind: "file"; readonly name: string; readonly optional: boolean }
+  /** Every file sent as `name`. */
+  | { readonly kind: "files"; readonly name: string };
 
 /** A route method, checked. */
 export interface PlannedRoute {
@@ -423,5 +434,17 @@ function settle(at: ParamAt): ArgSource {
       const validator = validatorFor(at, type);
       return { kind: "queryObject", validator: validator as StandardSchema | DtoClass, options };
     }
+    case "formField": {
+      const optional = p.options.optional ?? false;
+      const parser = (p.options.type as PathParser<unknown> | undefined) ?? parserFor(at);
+      checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
+      return { kind: "formField", name: p.name, parser, optional };
+    }
+    // a file's declared type is the FormFile interface, recorded as Object: nothing to check, the
+    // value is what the form reader gives (no DTO check applies, see declared-types.ts)
+    case "file":
+      return { kind: "file", name: p.name, optional: p.optional };
+    case "files":
+      return { kind: "files", name: p.name };
   }
 }

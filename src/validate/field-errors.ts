@@ -52,7 +52,9 @@ export function valueNamed(where: ValueSource, name: string): string {
 }
 
 /** One error for several: the 400s' failing fields merged, or the first error that is not such a 400. */
-export function combinedErrors(failures: readonly unknown[]): unknown {
+export function combinedErrors(all: readonly unknown[]): unknown {
+  // one error thrown to several readers (a form that could not be read, for each form parameter) counts once
+  const failures = [...new Set(all)];
   if (failures.length === 1) return failures[0];
   const lists = failures.map(fieldErrorsOf);
   const other = lists.indexOf(undefined);

@@ -1,0 +1,243 @@
+import {
+  alt,
+  formField,
+  formFile,
+  formFiles,
+  inject,
+  Int,
+  queryParam,
+  readParamsAsync,
+  route,
+  type FormFile,
+  type InjectRequest,
+  Text,
+  type Route as Tree,
+} from "../src";
+import { controllers, File, Files, FormField, Query, Route } from "../decorators";
+import { byteRun, multipartBody, multipartType } from "./fixtures/forms-body";
+
+/*
+ * @FormField, @File and @Files against their functional counterparts (formField, formFile, formFiles
+ * over one req.form()): the same answers for the same requests, bad fields in the one 400 with the bad
+ * query values, a body that is no form a 415.
+ */
+
+async function describeFile(file: FormFile | undefined) {
+  if (file === undefined) return null;
+  const bytes = await file.bytes();
+  return { name: file.name, type: file.type, size: bytes.byteLength, sum: bytes.reduce((n, b) => (n + b) % 65521, 0) };
+}
+
+class Uploads {
+  @Route("POST /profile")
+  async profile(
+    @Query("page", Int) page: number,
+    @FormField("title") title: string,
+    @FormField("count", Int) count: number,
+    @FormField("note", Text, { optional: true }) note: string | undefined,
+    @File("avatar") avatar: FormFile,
+    @File("extra", { optional: true }) extra: FormFile | undefined,
+    @Files("docs") docs: FormFile[],
+  ) {
+    return {
+      page,
+      title,
+      count,
+      note: note ?? null,
+      avatar: await describeFile(avatar),
+      extra: await describeFile(extra),
+      docs: await Promise.all(docs.map(describeFile)),
+    };
+  }
+}
+
+const decorated: Tree = alt(controllers([Uploads]));
+
+const functional: Tree = route("POST /profile", async (req) => {
+  const form = req.form();
+  const [page, title, count, note, avatar, extra, docs] = await readParamsAsync(req, [
+    (r) => queryParam(r, "page", Int),
+    async () => formField(await form, "title"),
+    async () => formField(await form, "count", Int),
+    async () => formField(await form, "note", undefined, { optional: true }),
+    async () => formFile(await form, "avatar"),
+    async () => formFile(await form, "extra", { optional: true }),
+    async () => formFiles(await form, "docs"),
+  ]);
+  return {
+    page,
+    title,
+    count,
+    note: note ?? null,
+    avatar: await describeFile(avatar),
+    extra: await describeFile(extra),
+    docs: await Promise.all(docs.map(describeFile)),
+  };
+});
+
+const picture = byteRun(70_000, 3);
+
+function multipart(url: string, ...parts: Parameters<typeof multipartBody>[0]): InjectRequest {
+  return { method: "POST", url, headers: { "content-type": multipartType() }, body: multipartBody(parts) };
+}
+
+async function both(request: InjectRequest) {
+  const [d, f] = [await inject(decorated, request), await inject(functional, request)];
+  expect({ status: d.status, body: d.body }).toEqual({ status: f.status, body: f.body });
+  return { status: d.status, json: d.body === "" ? undefined : (JSON.parse(d.body) as unknown) };
+}
+
+const good = [
+  { field: "title", value: "Holidays" },
+  { field: "count", value: "3" },
+  { file: "avatar", filename: "me.png", type: "image/png", content: picture },
+  { file: "docs", filename: "a.txt", type: "text/plain", content: "first" },
+  { file: "docs", filename: "b.txt", type: "text/plain", content: "second" },
+] as const;
+
+describe("@FormField, @File, @Files", () => {
+  test("fields typed with their parsers, a file's bytes intact, several files in order", async () => {
+    const { status, json } = await both(multipart("/profile?page=2", ...good));
+    expect(status).toBe(200);
+    const sum = picture.reduce((n, b) => (n + b) % 65521, 0);
+    expect(json).toEqual({
+      page: 2,
+      title: "Holidays",
+      count: 3,
+      note: null,
+      avatar: { name: "me.png", type: "image/png", size: 70_000, sum },
+      extra: null,
+      docs: [
+        { name: "a.txt", type: "text/plain", size: 5, sum: [..."first"].reduce((n, c) => n + c.charCodeAt(0), 0) },
+        { name: "b.txt", type: "text/plain", size: 6, sum: [..."second"].reduce((n, c) => n + c.charCodeAt(0), 0) },
+      ],
+    });
+  });
+
+  test("the file's bytes are exactly those sent", async () => {
+    class Echo {
+      @Route("POST /echo")
+      async echo(@File("f") f: FormFile) {
+        return Array.from(await f.bytes()).join(",");
+      }
+    }
+    const bytes = new Uint8Array([0, 13, 10, 45, 45, 255, 254, 0, 13, 10]);
+    const answer = await inject(
+      alt(controllers([Echo])),
+      multipart("/echo", { file: "f", filename: "raw.bin", content: bytes }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe(Array.from(bytes).join(","));
+  });
+
+  test("optional ones present", async () => {
+    const { status, json } = await both(
+      multipart(
+        "/profile?page=1",
+        ...good,
+        { field: "note", value: "" },
+        { file: "extra", filename: "x.bin", content: "xy" },
+      ),
+    );
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ note: "", extra: { name: "x.bin", type: "application/octet-stream", size: 2 } });
+  });
+
+  test("no files for @Files is []", async () => {
+    const { status, json } = await both(multipart("/profile?page=1", ...good.slice(0, 3)));
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ docs: [] });
+  });
+
+  test("bad fields, a missing file and a bad query value: one 400 listing each", async () => {
+    const { status, json } = await both(
+      multipart("/profile?page=x", { field: "count", value: "three" }, { file: "docs", filename: "a", content: "" }),
+    );
+    expect(status).toBe(400);
+    const fields = (json as { errors: { in: string; field: string; constraint: string }[] }).errors.map((e) => [
+      e.in,
+      e.field,
+      e.constraint,
+    ]);
+    expect(fields).toEqual([
+      ["query", "page", "Int"],
+      ["body", "title", "required"],
+      ["body", "count", "Int"],
+      ["body", "avatar", "required"],
+    ]);
+  });
+
+  test("an urlencoded form has fields and no files", async () => {
+    const { status, json } = await both({
+      method: "POST",
+      url: "/profile?page=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "title=T&count=4",
+    });
+    expect(status).toBe(400);
+    expect((json as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(["avatar"]);
+  });
+
+  test("a JSON body is a 415, once", async () => {
+    const { status, json } = await both({
+      method: "POST",
+      url: "/profile?page=1",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "T" }),
+    });
+    expect(status).toBe(415);
+    expect(json).toMatchObject({
+      contentType: "application/json",
+      accepted: ["multipart/form-data", "application/x-www-form-urlencoded"],
+    });
+  });
+
+  test("several form parameters share one req.form(): the body is taken once", async () => {
+    // a second read of the body would be a TypeError (a 500)
+    class Twice {
+      @Route("POST /twice")
+      twice(@FormField("a") a: string, @FormField("b") b: string, @File("f") f: FormFile, @Files("f") all: FormFile[]) {
+        return `${a}${b}${f.name}${all.length}`;
+      }
+    }
+    const answer = await inject(
+      alt(controllers([Twice])),
+      multipart(
+        "/twice",
+        { field: "a", value: "1" },
+        { field: "b", value: "2" },
+        { file: "f", filename: "n", content: "" },
+      ),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe("12n1");
+  });
+
+  test("@File accepts the FormFile interface as declared type (Object), @FormField checks its parser's type", () => {
+    expect(() => {
+      class Bad {
+        @Route("POST /bad")
+        bad(@FormField("n", Int) n: string) {
+          return n;
+        }
+      }
+      controllers([Bad]);
+    }).toThrow(/PARAM_TYPE_MISMATCH|declared as string/);
+    expect(() => {
+      class Ambiguous {
+        @Route("POST /bad")
+        bad(@FormField("n") n: number) {
+          return n;
+        }
+      }
+      controllers([Ambiguous]);
+    }).toThrow(/ambiguous/);
+  });
+
+  test("decorator misuse is a TypeError", () => {
+    expect(() => FormField("")).toThrow(TypeError);
+    expect(() => File("")).toThrow(TypeError);
+    expect(() => Files("")).toThrow(TypeError);
+    expect(() => FormField("n", {} as never)).toThrow(TypeError);
+  });
+});
