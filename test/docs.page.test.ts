@@ -196,6 +196,8 @@ describe("the docs page of the controllers sample, in headless Chromium", () => 
         "GET /api/users/{id}",
         "DELETE /api/users/{id}",
         "GET /api/reports/{on}",
+        "POST /api/avatars",
+        "GET /api/countdown",
         "GET /static",
       ].sort(),
     );

@@ -71,6 +71,8 @@ describe("routes: the ordered listing", () => {
       "POST /api/users UsersController.create",
       "DELETE /api/users/{id} UsersController.remove",
       "GET /api/reports/{on} ReportsController.on",
+      "POST /api/avatars UploadsController.upload",
+      "GET /api/countdown EventsController.countdown",
       "GET /static (anonymous)",
     ]);
     expect(listed[3]!.variables[0]!.type).toBe("UserId");

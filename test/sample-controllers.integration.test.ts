@@ -165,6 +165,49 @@ describe("controllers sample over HTTP (tsc-compiled)", () => {
     expect((await get(`/api/users/${added.id}`)).status).toBe(404);
   });
 
+  test("an upload read by @File and @FormField: a browser's FormData, the file's bytes intact", async () => {
+    const content = new Uint8Array(100_000).map((_, i) => (i * 7 + 3) % 256);
+    let checksum = 0;
+    for (const byte of content) checksum = (checksum * 31 + byte) % 1_000_000_007;
+    const form = new FormData();
+    form.append("caption", "me, at the sea");
+    form.append("avatar", new Blob([content], { type: "image/png" }), "me.png");
+    const sent = await get("/api/avatars", { method: "POST", body: form });
+    expect(sent.status).toBe(200);
+    expect(JSON.parse(sent.body)).toEqual({
+      name: "me.png",
+      type: "image/png",
+      size: 100_000,
+      checksum,
+      caption: "me, at the sea",
+    });
+    // no file: the 400 naming it; a JSON body: 415
+    const none = new FormData();
+    none.append("caption", "nothing");
+    const missing = await get("/api/avatars", { method: "POST", body: none });
+    expect([missing.status, JSON.parse(missing.body).errors]).toEqual([
+      400,
+      [{ in: "body", field: "avatar", constraint: "required", message: 'the file "avatar" is required (file)' }],
+    ]);
+    const json = await get("/api/avatars", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(json.status).toBe(415);
+  });
+
+  test("server-sent events from a decorated method: each event as sent, then the end", async () => {
+    const res = await fetch(`${base}/api/countdown?from=2`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(await res.text()).toBe(
+      "event: tick\nid: 2\ndata: 2\n\nevent: tick\nid: 1\ndata: 1\n\nevent: done\ndata: liftoff\n\n",
+    );
+    expect((await get("/api/countdown?from=x")).status).toBe(400);
+  });
+
   test("a functional route mounted next to the controllers", async () => {
     expect((await get("/static/css/a.css")).body).toBe("you asked for css/a.css");
   });

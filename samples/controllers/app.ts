@@ -1,5 +1,6 @@
 /**
- * The functional sample's API, written with decorated controllers, a validated newtype and tsyringe;
+ * The functional sample's API, written with decorated controllers, a validated newtype and tsyringe,
+ * plus a form upload and a stream of server-sent events;
  * a functional route mounts next to them in the same tree.
  */
 import { alt, type DocsOptions, docs, match, type Route } from "switchyard-router";
@@ -7,6 +8,7 @@ import { controllers } from "switchyard-router/decorators";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import { HealthController, ReportsController } from "./health";
 import { API_KEY } from "./api-key";
+import { EventsController, UploadsController } from "./media";
 import { UsersController, UserStore } from "./users";
 
 export function createApp(
@@ -17,7 +19,9 @@ export function createApp(
   container.register(API_KEY, { useValue: apiKey });
   return alt(
     // classes in this order, each class's routes in declaration order
-    controllers([HealthController, UsersController, ReportsController], { resolve: (C) => container.resolve(C) }),
+    controllers([HealthController, UsersController, ReportsController, UploadsController, EventsController], {
+      resolve: (C) => container.resolve(C),
+    }),
     // decorated and functional routes mix freely
     match("GET /static", (req) => `you asked for ${req.rest.join("/")}`),
   );
