@@ -90,7 +90,7 @@ interface LooseArg {
 const SIGNED = "A signed cookie (cookieSigner): one whose signature is wrong counts as not sent.";
 
 /**
- * What a `@Query`, `@Header`, `@Cookie` or `@Body` parameter reads, for OpenAPI. `required` is whether
+ * What a `@Query`, `@Header`, `@Cookie`, `@Body`, `@FormField`, `@File` or `@Files` parameter reads, for OpenAPI. `required` is whether
  * the route refuses the value missing: a repeated query key read as an array never is (none is `[]`).
  */
 function inputOf(arg: ArgSource | undefined): HandlerInput[] {
@@ -131,6 +131,12 @@ function inputOf(arg: ArgSource | undefined): HandlerInput[] {
               : (source.validator as JsonSchemaSource),
         },
       ];
+    case "formField":
+      return [{ in: "formField", name: source.name!, parser: source.parser!, required: source.optional !== true }];
+    case "file":
+      return [{ in: "formFile", name: source.name!, required: source.optional !== true }];
+    case "files":
+      return [{ in: "formFile", name: source.name!, required: false, array: true }];
     default:
       return [];
   }

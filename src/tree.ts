@@ -133,7 +133,8 @@ export interface ResponseInfo {
 /**
  * One input a handler reads besides its path variables: a query, header or cookie value read with a
  * path-type parser or a schema (`queryParam`, `@Query`, `@Cookie`), the whole query as one object
- * (`queryObject`), or a body (`body`, `@Body`).
+ * (`queryObject`), a body (`body`, `@Body`), or a form's text fields and files (`@FormField`, `@File`,
+ * `@Files`: together, the operation's `multipart/form-data` request body).
  */
 export type HandlerInput =
   | {
@@ -164,6 +165,23 @@ export type HandlerInput =
       readonly contentType?: string;
       /** A missing body is refused; `true` by default. */
       readonly required?: boolean;
+    }
+  | {
+      /** A text field of a form body (`formField`, `@FormField`), read with `parser`. */
+      readonly in: "formField";
+      readonly name: string;
+      readonly parser: PathParser<unknown>;
+      /** A missing field is refused (a 400). */
+      readonly required: boolean;
+    }
+  | {
+      /** A file of a multipart form body: one (`formFile`, `@File`), or every one of the name (`formFiles`, `@Files`). */
+      readonly in: "formFile";
+      readonly name: string;
+      /** A missing file is refused (a 400). */
+      readonly required: boolean;
+      /** Every file sent under the name. */
+      readonly array?: boolean;
     };
 
 /**

@@ -1,3 +1,4 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
 import {
   alt,
   formField,
@@ -10,6 +11,8 @@ import {
   route,
   type FormFile,
   type InjectRequest,
+  type OpenApiObject,
+  openapi,
   Text,
   type Route as Tree,
 } from "../src";
@@ -239,5 +242,59 @@ describe("@FormField, @File, @Files", () => {
     expect(() => File("")).toThrow(TypeError);
     expect(() => Files("")).toThrow(TypeError);
     expect(() => FormField("n", {} as never)).toThrow(TypeError);
+  });
+});
+
+describe("OpenAPI: a form's fields and files are its request body", () => {
+  async function documentOf(tree: Tree) {
+    const document = openapi(tree, { info: { title: "forms", version: "1" } });
+    const result = await validate(structuredClone(document) as never);
+    if (!result.valid) throw new Error(compileErrors(result));
+    return document;
+  }
+
+  test("multipart/form-data: a property per field (its parser's schema) and per file; required as the route refuses", async () => {
+    const document = await documentOf(decorated);
+    const operation = document.paths["/profile"]!.post as OpenApiObject;
+    expect(operation.requestBody).toEqual({
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: {
+              title: { type: "string" },
+              count: expect.objectContaining({ type: "integer" }),
+              note: { type: "string" },
+              avatar: { type: "string", contentMediaType: "application/octet-stream" },
+              extra: { type: "string", contentMediaType: "application/octet-stream" },
+              docs: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } },
+            },
+            required: ["title", "count", "avatar"],
+          },
+        },
+      },
+    });
+    // the query value stays a parameter; the form's readers can answer 400, 413 and 415
+    expect((operation.parameters as OpenApiObject[]).map((p) => [p.in, p.name])).toEqual([["query", "page"]]);
+    expect(Object.keys(operation.responses as OpenApiObject)).toEqual(expect.arrayContaining(["400", "413", "415"]));
+  });
+
+  test("fields only: urlencoded too", async () => {
+    class Login {
+      @Route("POST /login")
+      login(@FormField("user") user: string, @FormField("remember", Int, { optional: true }) remember?: number) {
+        return { user, remember };
+      }
+    }
+    const document = await documentOf(controllers([Login]));
+    const body = (document.paths["/login"]!.post as OpenApiObject).requestBody as OpenApiObject;
+    const content = body.content as Record<string, { schema: OpenApiObject }>;
+    expect(Object.keys(content)).toEqual(["multipart/form-data", "application/x-www-form-urlencoded"]);
+    expect(content["application/x-www-form-urlencoded"]!.schema).toEqual(content["multipart/form-data"]!.schema);
+    expect(content["multipart/form-data"]!.schema).toMatchObject({
+      properties: { user: { type: "string" }, remember: { type: "integer" } },
+      required: ["user"],
+    });
   });
 });

@@ -105,6 +105,22 @@ describe("openapi: the samples", () => {
       const success = Object.keys(op.responses as OpenApiObject).filter((s) => /^2\d\d$/.test(s));
       expect({ path, success: success.length }).toEqual({ path, success: 1 });
     }
+    // the upload: its @File and @FormField are a multipart/form-data body
+    expect(operation(document, "/api/avatars", "post").requestBody).toEqual({
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: {
+              avatar: { type: "string", contentMediaType: "application/octet-stream" },
+              caption: { type: "string" },
+            },
+            required: ["avatar"],
+          },
+        },
+      },
+    });
     expect(operation(document, "/api/users/{id}", "get").responses).toMatchObject({
       200: { content: { "application/json": { schema: { $ref: "#/components/schemas/User" } } } },
     });

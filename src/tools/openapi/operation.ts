@@ -41,7 +41,7 @@ export function operationOf(
   const parameters = [
     ...route.variables.map((v, i) => pathParameter(v, names[i]!, components)),
     ...inputs.flatMap((input) =>
-      input.in === "body"
+      input.in === "body" || input.in === "formField" || input.in === "formFile"
         ? []
         : input.in === "queryObject"
           ? queryObjectParameters(input.schema, components)
@@ -51,9 +51,11 @@ export function operationOf(
   if (parameters.length > 0) operation.parameters = parameters;
   const body = inputs.find((input) => input.in === "body");
   if (body !== undefined && body.in === "body") operation.requestBody = requestBody(body, components);
+  const form = inputs.filter((input): input is FormInput => input.in === "formField" || input.in === "formFile");
+  if (body === undefined && form.length > 0) operation.requestBody = formBody(form, components);
   const facts: RouteFacts = {
     readsValues: inputs.some((input) => input.in !== "body"),
-    readsBody: body !== undefined,
+    readsBody: body !== undefined || form.length > 0,
     mayPassOn: route.variables.length > 0 || route.guards.length > 0,
   };
   operation.responses = responsesOf(info?.responses, facts, document);
@@ -167,6 +169,32 @@ function valueParameter(
     parameter.schema = input.array === true ? { type: "array", items: schema } : schema;
   }
   return parameter;
+}
+
+type FormInput = Extract<HandlerInput, { in: "formField" | "formFile" }>;
+
+/**
+ * A form's fields and files as one request body: `multipart/form-data` (and, when it has no file,
+ * `application/x-www-form-urlencoded` too), a property per field (its parser's schema) and per file.
+ */
+function formBody(inputs: readonly FormInput[], components: Components): OpenApiObject {
+  const properties: Record<string, JsonSchemaObject> = {};
+  const required: string[] = [];
+  for (const input of inputs) {
+    const one: JsonSchemaObject =
+      input.in === "formFile"
+        ? { type: "string", contentMediaType: "application/octet-stream" }
+        : parserSchema(input.parser.openApiSchema, components);
+    // a name read as @File and @Files both: the array says more
+    if (input.in === "formField" || input.array === true || properties[input.name] === undefined)
+      properties[input.name] = input.in === "formFile" && input.array === true ? { type: "array", items: one } : one;
+    if (input.required && !required.includes(input.name)) required.push(input.name);
+  }
+  const schema: JsonSchemaObject = { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
+  const content: OpenApiObject = { "multipart/form-data": { schema } };
+  if (!inputs.some((input) => input.in === "formFile"))
+    content["application/x-www-form-urlencoded"] = { schema: structuredClone(schema) };
+  return { required: true, content };
 }
 
 function requestBody(input: Extract<HandlerInput, { in: "body" }>, components: Components): OpenApiObject {
