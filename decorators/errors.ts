@@ -32,6 +32,8 @@ export type ControllerErrorCode =
   | "STANDARD_DECORATORS"
   /** Two parameter decorators on one parameter. */
   | "DUPLICATE_PARAM"
+  /** A `@Body` and a form parameter (`@FormField`, `@File`, `@Files`) on one method: a request has one body. */
+  | "TWO_BODIES"
   /** A `@PathVar` label that neither the route's pattern nor the class's `@Match` prefix captures. */
   | "UNKNOWN_LABEL"
   /** A label of the route's pattern that no `@PathVar` parameter receives. */

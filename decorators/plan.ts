@@ -387,6 +387,16 @@ function planRoute(
         `@PathVar(${JSON.stringify(missing.label)})`,
     );
   }
+  const json = params.find((p) => p.kind === "body");
+  const form = params.find((p) => p.kind === "formField" || p.kind === "file" || p.kind === "files");
+  if (json !== undefined && form !== undefined) {
+    throw new ControllerError(
+      "TWO_BODIES",
+      nameOf(cls),
+      name,
+      `${decoratorName(json)} reads the body as JSON and ${decoratorName(form)} reads it as a form; a request has one body: keep one of them`,
+    );
+  }
   return { method, pattern, args: Array.from(args), guards };
 }
 

@@ -16,7 +16,9 @@ import {
   Text,
   type Route as Tree,
 } from "../src";
-import { controllers, File, Files, FormField, Query, Route } from "../decorators";
+import { z } from "zod";
+import { Body, controllers, File, Files, FormField, Query, Route } from "../decorators";
+import { expectControllerError } from "./helpers/decorators";
 import { byteRun, multipartBody, multipartType } from "./fixtures/forms-body";
 
 /*
@@ -235,6 +237,17 @@ describe("@FormField, @File, @Files", () => {
       }
       controllers([Ambiguous]);
     }).toThrow(/ambiguous/);
+  });
+
+  test("a @Body and a form parameter on one method: TWO_BODIES, when controllers() runs", () => {
+    class Both {
+      @Route("POST /both")
+      both(@Body(z.object({ a: z.string() })) json: { a: string }, @File("f") f: FormFile) {
+        return [json, f.name];
+      }
+    }
+    const error = expectControllerError(() => controllers([Both]), "TWO_BODIES", "Both", "both");
+    expect(error.message).toMatch(/@Body\(\) reads the body as JSON and @File\("f"\) reads it as a form/);
   });
 
   test("decorator misuse is a TypeError", () => {
