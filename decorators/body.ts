@@ -1,3 +1,4 @@
+import { registerInstanceToPlain } from "../src/json.js";
 import { type DtoOptions, registerDtoValidator } from "../src/validate/dto.js";
 import { badRequest, type FieldError } from "../src/validate/field-errors.js";
 import { loadClassTransformer, loadClassValidator } from "./class-validator.cjs";
@@ -66,6 +67,17 @@ async function validateInstance(
 }
 
 registerDtoValidator({ hasConstraints, validate: validateInstance });
+
+// returned class instances are written through class-transformer's instanceToPlain (@Exclude, @Expose)
+// when class-transformer is installed; it is loaded on the first instance written, not here
+let instanceToPlain: ((value: object) => unknown) | null | undefined;
+registerInstanceToPlain((value) => {
+  if (instanceToPlain === undefined) {
+    const transformer = loadClassTransformer() as { instanceToPlain?: (value: object) => unknown } | null;
+    instanceToPlain = typeof transformer?.instanceToPlain === "function" ? transformer.instanceToPlain : null;
+  }
+  return instanceToPlain === null ? value : instanceToPlain(value);
+});
 
 /**
  * `body()` of `switchyard-router` (a Standard Schema or a class-validator DTO class), exported here

@@ -36,6 +36,7 @@ export { clientFor, type ControllerClient, type MethodCall, type RouteMethodsOf 
 export { Match, type MatchDecorator } from "./match.js";
 export type { GuardSpec, MiddlewareSpec } from "./metadata.js";
 export { Describe, type RouteDocs } from "./openapi.js";
+export { Returns } from "./returns.js";
 export {
   isNewtype,
   Newtype,

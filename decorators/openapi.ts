@@ -4,6 +4,7 @@ import type { HandlerInfo, HandlerInput, JsonSchemaSource, ResponseInfo, Standar
 import { loadClassTransformer } from "./class-validator.cjs";
 import { nameOf, where, type ClassLike } from "./metadata.js";
 import type { ArgSource } from "./plan.js";
+import { returnsOf } from "./returns.js";
 import { classValidator } from "./validation.js";
 
 /*
@@ -58,6 +59,9 @@ export function handlerInfoOf(
 ): HandlerInfo {
   const inputs = args.flatMap(inputOf);
   const docs = (Reflect.getMetadata(DOCS, cls, method) as RouteDocs | undefined) ?? {};
+  // `@Returns` entries over `@Describe`'s responses, status by status
+  const returned = returnsOf(cls, method);
+  const responses = returned === undefined ? docs.responses : { ...docs.responses, ...returned };
   const target = (cls.prototype as Record<string | symbol, unknown>)[method];
   return {
     name: where(cls, method),
@@ -65,7 +69,7 @@ export function handlerInfoOf(
     tags: docs.tags ?? [nameOf(cls).replace(/(.)Controller$/, "$1")],
     ...(docs.summary === undefined ? {} : { summary: docs.summary }),
     ...(docs.description === undefined ? {} : { description: docs.description }),
-    ...(docs.responses === undefined ? {} : { responses: docs.responses }),
+    ...(responses === undefined ? {} : { responses }),
     ...(inputs.length === 0 ? {} : { inputs }),
   };
 }

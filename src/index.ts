@@ -55,6 +55,7 @@ export {
   type Pipeline,
   type PipelineOptions,
 } from "./pipeline.js";
+export { ContractError, type ContractMode } from "./contracts.js";
 export { redirect, type RedirectOptions, type RedirectStatus } from "./redirect.js";
 export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";

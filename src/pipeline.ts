@@ -1,4 +1,5 @@
 import { DEFAULT_BODY_LIMIT } from "./body.js";
+import { type ContractMode, withContracts } from "./contracts.js";
 import { compile } from "./dispatch/compile/index.js";
 import type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 import { HttpError, isHttpError, statusText } from "./errors.js";
@@ -55,6 +56,13 @@ export interface PipelineOptions {
    * logs the report once, `"throw"` refuses to build. `"ignore"` (the default) checks nothing.
    */
   readonly unreachable?: UnreachablePolicy;
+  /**
+   * Response contracts for every route whose `responses` declare a Standard Schema or DTO class for a
+   * status (a route's own `contract` wins): `"check"` makes a JSON reply that breaks its schema a 500
+   * told to `onError` (a `ContractError` naming the route, status and failing fields), never sent;
+   * `"strip"` sends the schema's output (only the declared fields). `"off"` (the default) checks nothing.
+   */
+  readonly contracts?: ContractMode | "off";
 }
 
 /** A request in, the reply of the route that answers out, or `null` when no route matches. */
@@ -83,7 +91,8 @@ export function pipeline(tree: Route, options: PipelineOptions = {}): Pipeline {
  */
 export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failure): Pipeline {
   checkUnreachable(tree, options.unreachable);
-  const dispatch: Dispatch = options.dispatcher?.(tree) ?? compile(tree).dispatch;
+  const routes = withContracts(tree, options.contracts);
+  const dispatch: Dispatch = options.dispatcher?.(routes) ?? compile(routes).dispatch;
   const settings: BodySettings = { bodyLimit: checkedLimit(options.bodyLimit) };
   const timeout = checkedTimeout(options.requestTimeout);
   const route: Pipeline = (input) => {

@@ -112,6 +112,13 @@ export interface HandlerInfo {
    * (`application/json` unless given).
    */
   readonly responses?: Readonly<Record<string, ResponseInfo>>;
+  /**
+   * The route's response contract, over the app's `contracts` option: a JSON reply whose status has a
+   * Standard Schema or DTO class in `responses` is `"check"`ed (a reply that breaks it is a 500 told to
+   * `onError`, never sent) or `"strip"`ped (sent with the schema's output: only the declared fields);
+   * `"off"`: none, whatever the app says. The pipeline wraps the handler; dispatch never looks at it.
+   */
+  readonly contract?: "strip" | "check" | "off";
   /** What the handler reads besides the path (query, header and cookie values, a body), for OpenAPI. */
   readonly inputs?: readonly HandlerInput[];
   /** Left out of the OpenAPI document (the docs page's own routes). */

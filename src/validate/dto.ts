@@ -1,3 +1,4 @@
+import { plainOf } from "../json.js";
 import { processGlobal } from "../process-global.js";
 import { badRequest } from "./field-errors.js";
 
@@ -58,6 +59,16 @@ export async function validateDto<T extends object>(
     ]);
   }
   return (await validator.validate(type, plain, where, options)) as T;
+}
+
+/** The registered validator for a response contract's DTO class `type` (see `dtoValidatorFor`). */
+export function registeredDtoValidator(type: Function): DtoValidator {
+  return dtoValidatorFor("a response contract", type);
+}
+
+/** A validated DTO instance as the plain object JSON sends (class-transformer's `instanceToPlain`). */
+export function dtoToPlain(instance: object): unknown {
+  return plainOf(instance);
 }
 
 /** The registered validator, when it checks `type`; else the `TypeError` saying why not. */

@@ -1,0 +1,85 @@
+import "reflect-metadata";
+import { Exclude } from "class-transformer";
+import { IsInt, IsString } from "class-validator";
+import { controllers, Describe, PathVar, Returns, Route } from "../decorators";
+import { inject, openapi } from "../src";
+
+/*
+ * `@Returns(status, schemaOrDto, description?)` (issue 24): recorded on the class, it feeds the handler
+ * leaf's `info.responses`, which OpenAPI documents and the pipeline's response contracts enforce.
+ */
+
+class UserOut {
+  @IsInt() id!: number;
+  @IsString() name!: string;
+}
+
+class User {
+  id = 7;
+  name = "ada";
+  @Exclude() passwordHash = "secret";
+  internal = "kept out by the contract";
+}
+
+class Users {
+  @Route("GET /users/id:Int")
+  @Returns(200, UserOut, "the user")
+  @Returns(404, { type: "object" })
+  byId(@PathVar("id") id: number): User {
+    return Object.assign(new User(), { id });
+  }
+
+  @Route("GET /users")
+  @Describe({
+    summary: "all users",
+    responses: { 200: { description: "from Describe" }, 500: { description: "boom" } },
+  })
+  @Returns(200, [UserOut], "the users")
+  all(): User[] {
+    return [new User()];
+  }
+
+  @Route("GET /plain")
+  plain(): User {
+    return new User();
+  }
+}
+
+const info = { title: "t", version: "1" };
+
+test("OpenAPI documents each @Returns, over @Describe's responses status by status", () => {
+  const doc = openapi(controllers([Users]), { info }) as unknown as {
+    paths: Record<string, { get: { responses: Record<string, { description: string; content?: unknown }> } }>;
+  };
+  const byId = doc.paths["/users/{id}"]!.get.responses;
+  expect(byId["200"]!.description).toBe("the user");
+  expect(JSON.stringify(byId["200"]!.content)).toContain("UserOut");
+  expect(Object.keys(byId)).toEqual(expect.arrayContaining(["200", "404"]));
+  const all = doc.paths["/users"]!.get.responses;
+  expect(all["200"]!.description).toBe("the users");
+  expect(JSON.stringify(all["200"]!.content)).toContain("array");
+  expect(all["500"]!.description).toBe("boom");
+});
+
+test("contracts: strip sends only UserOut's fields; without a contract, instanceToPlain still drops @Exclude", async () => {
+  const app = controllers([Users]);
+  const one = await inject(app, { url: "/users/7" }, { contracts: "strip" });
+  expect(JSON.parse(one.body)).toEqual({ id: 7, name: "ada" });
+  const all = await inject(app, { url: "/users" }, { contracts: "strip" });
+  expect(JSON.parse(all.body)).toEqual([{ id: 7, name: "ada" }]);
+  const plain = await inject(app, { url: "/plain" }, { contracts: "strip" });
+  expect(JSON.parse(plain.body)).toEqual({ id: 7, name: "ada", internal: "kept out by the contract" });
+});
+
+test("@Returns refuses a bad status, a missing schema, a status written twice", () => {
+  expect(() => Returns(99 as never, UserOut)).toThrow(TypeError);
+  expect(() => Returns(200, undefined as never)).toThrow(/expected a schema/);
+  expect(() => {
+    class Twice {
+      @Returns(200, UserOut)
+      @Returns(200, UserOut)
+      m() {}
+    }
+    return Twice;
+  }).toThrow(/written twice/);
+});
