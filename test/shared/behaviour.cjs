@@ -294,6 +294,9 @@ function createApp(lib) {
 
     // bodies validated with a Standard Schema (issue 24)
     ...schemaRoutes(lib, post),
+
+    // response contracts and hostile replies (issue 24)
+    ...contractRoutes(lib, get),
   );
 }
 
@@ -1446,6 +1449,46 @@ cases.push(
       ],
     },
   },
+);
+
+/**
+ * Response contracts (issue 24), per route: `"strip"` sends the zod schema's output (unknown keys
+ * dropped), `"check"` makes a reply that breaks it a 500; and a reply JSON cannot write (a cycle) is a
+ * 500 on every adapter, the server going on.
+ */
+function contractRoutes(lib, get) {
+  const { described } = lib;
+  const { z } = require("../../node_modules/zod/index.cjs");
+  const UserOut = z.object({ id: z.number(), name: z.string() });
+  const leaked = () => ({ id: 1, name: "ada", passwordHash: "x" });
+  return [
+    get("/contract/strip", described(leaked, { contract: "strip", responses: { 200: { schema: UserOut } } })),
+    get(
+      "/contract/check",
+      described(() => ({ id: "1" }), { contract: "check", responses: { 200: { schema: UserOut } } }),
+    ),
+    get("/contract/cycle", () => {
+      const value = { id: 1 };
+      value.self = value;
+      return value;
+    }),
+  ];
+}
+
+cases.push(
+  {
+    name: "a route's strip contract sends only the declared fields",
+    request: { url: "/contract/strip" },
+    status: 200,
+    headers: { "content-type": JSON_TYPE },
+    json: { id: 1, name: "ada" },
+  },
+  {
+    name: "a reply that breaks its check contract is a 500, never sent",
+    request: { url: "/contract/check" },
+    ...INTERNAL,
+  },
+  { name: "a reply with a cycle is a 500", request: { url: "/contract/cycle" }, ...INTERNAL },
 );
 
 module.exports = { BODY_LIMIT, cases, createApp, createOptions };
