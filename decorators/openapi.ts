@@ -33,6 +33,11 @@ export interface RouteDocs {
    * content (`{ 200: { description: "the user", schema: User } }`).
    */
   readonly responses?: Readonly<Record<string, ResponseDocs>>;
+  /**
+   * The route's response contract over the app's `contracts` option (`HandlerInfo.contract`): its JSON
+   * replies checked or stripped against the schemas of `responses` and `@Returns`; `"off"`: none.
+   */
+  readonly contract?: "strip" | "check" | "off";
 }
 
 /**
@@ -70,6 +75,7 @@ export function handlerInfoOf(
     ...(docs.summary === undefined ? {} : { summary: docs.summary }),
     ...(docs.description === undefined ? {} : { description: docs.description }),
     ...(responses === undefined ? {} : { responses }),
+    ...(docs.contract === undefined ? {} : { contract: docs.contract }),
     ...(inputs.length === 0 ? {} : { inputs }),
   };
 }

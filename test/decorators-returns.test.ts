@@ -39,6 +39,20 @@ class Users {
     return [new User()];
   }
 
+  @Route("GET /strict")
+  @Describe({ contract: "check" })
+  @Returns(200, UserOut)
+  strict(): object {
+    return { id: "seven" };
+  }
+
+  @Route("GET /own")
+  @Describe({ contract: "strip" })
+  @Returns(200, UserOut)
+  own(): User {
+    return new User();
+  }
+
   @Route("GET /plain")
   plain(): User {
     return new User();
@@ -69,6 +83,15 @@ test("contracts: strip sends only UserOut's fields; without a contract, instance
   expect(JSON.parse(all.body)).toEqual([{ id: 7, name: "ada" }]);
   const plain = await inject(app, { url: "/plain" }, { contracts: "strip" });
   expect(JSON.parse(plain.body)).toEqual({ id: 7, name: "ada", internal: "kept out by the contract" });
+});
+
+test("@Describe({ contract }) is the route's own contract, over the app's", async () => {
+  const app = controllers([Users]);
+  const errors: unknown[] = [];
+  const strict = await inject(app, { url: "/strict" }, { onError: (e) => void errors.push(e) });
+  expect(strict.status).toBe(500);
+  expect(String(errors[0])).toMatch(/GET \/strict \(Users.strict\) replied 200 against its contract: id: /);
+  expect(JSON.parse((await inject(app, { url: "/own" })).body)).toEqual({ id: 7, name: "ada" });
 });
 
 test("@Returns refuses a bad status, a missing schema, a status written twice", () => {
