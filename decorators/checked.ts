@@ -2,10 +2,8 @@ import type { CheckedPattern, PatternVars } from "../src/pattern/types.js";
 import type { PatternProblem } from "../src/pattern/types.js";
 import type { HandlerResult } from "../src/reply.js";
 import type { RoutedRequest } from "../src/request.js";
-import { ControllerError } from "./errors.js";
-import { nameOf, recordMatch, recordParam, recordRoute, type ClassLike } from "./metadata.js";
-import { deferStep, isStandardContext, standardMethod, type StandardContext } from "./standard.js";
-import { ownerOf } from "./targets.js";
+import { methodDecorator } from "./class-or-method.js";
+import { recordMatch, recordParam, recordRoute, type ClassLike } from "./metadata.js";
 
 /*
  * The checked style: a route method takes the routed request, typed by the user, and the compiler
@@ -130,23 +128,7 @@ const CHECKED = "switchyard:checked";
  */
 export function Handle<const P extends string>(pattern: CheckedPattern<P>): HandleDecorator<P> {
   if (typeof pattern !== "string") throw new TypeError(`@Handle: the pattern must be a string, got ${typeof pattern}`);
-  const decorator = (target: unknown, method: unknown, descriptor?: PropertyDescriptor): void => {
-    if (isStandardContext(method)) {
-      const name = standardMethod("@Handle", target, method as StandardContext);
-      deferStep(target as Function, method as StandardContext, (owner) => recordHandle(owner, name, pattern));
-      return;
-    }
-    const owner = ownerOf("@Handle", target as object, method as string | symbol);
-    if (typeof descriptor?.value !== "function") {
-      throw new ControllerError(
-        "NOT_A_METHOD",
-        nameOf(owner),
-        String(method),
-        "@Handle is on an accessor or property; it belongs on a method",
-      );
-    }
-    recordHandle(owner, method as string | symbol, pattern);
-  };
+  const decorator = methodDecorator("@Handle", (owner, method) => recordHandle(owner, method, pattern));
   return decorator as HandleDecorator<P>;
 }
 

@@ -1,4 +1,5 @@
-import type { ClassLike } from "./metadata.js";
+import { ControllerError } from "./errors.js";
+import { type ClassLike, nameOf } from "./metadata.js";
 import {
   adoptOwn,
   deferStep,
@@ -10,8 +11,9 @@ import {
 import { ownerOf } from "./targets.js";
 
 /*
- * `@Guard` and `@Use`: a decorator for a class or a method, under legacy or standard decorators, that
- * records a list of functions or classes, in the order written.
+ * The shapes of decorators, under legacy and standard decorators alike: `@Guard` and `@Use` (a class
+ * or a method, recording a list of functions or classes in the order written), `@Route` and `@Handle`
+ * (a method only).
  */
 
 /** How a decorator names itself and what it takes, for its errors. */
@@ -59,5 +61,33 @@ export function classOrMethodDecorator<T>(
     const owner: ClassLike =
       method === undefined ? (target as ClassLike) : ownerOf(name, target, method as string | symbol);
     recordAll(owner, method as string | symbol | undefined);
+  };
+}
+
+/**
+ * A decorator for a method only (`@Route`, `@Handle`), under legacy or standard decorators: `record`
+ * runs with the class and the method's name. On an accessor or a property it is a `NOT_A_METHOD`
+ * `ControllerError` naming the decorator.
+ */
+export function methodDecorator(
+  name: string,
+  record: (owner: ClassLike, method: string | symbol) => void,
+): (target: unknown, method: unknown, descriptor?: PropertyDescriptor) => void {
+  return (target, method, descriptor) => {
+    if (isStandardContext(method)) {
+      const methodName = standardMethod(name, target, method as StandardContext);
+      deferStep(target as Function, method as StandardContext, (owner) => record(owner, methodName));
+      return;
+    }
+    const owner = ownerOf(name, target as object, method as string | symbol);
+    if (typeof descriptor?.value !== "function") {
+      throw new ControllerError(
+        "NOT_A_METHOD",
+        nameOf(owner),
+        String(method),
+        `${name} is on an accessor or property; it belongs on a method`,
+      );
+    }
+    record(owner, method as string | symbol);
   };
 }

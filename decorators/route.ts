@@ -1,9 +1,7 @@
 import type { CheckedPattern } from "../src/pattern/types.js";
 import type { HandlerResult } from "../src/reply.js";
-import { ControllerError } from "./errors.js";
-import { nameOf, recordRoute } from "./metadata.js";
-import { deferStep, isStandardContext, standardMethod, type StandardContext } from "./standard.js";
-import { ownerOf } from "./targets.js";
+import { methodDecorator } from "./class-or-method.js";
+import { recordRoute } from "./metadata.js";
 
 /** What a route method may be: any method returning what a handler returns, or a promise of it. */
 export type RouteMethod = (...args: never[]) => HandlerResult | Promise<HandlerResult>;
@@ -25,25 +23,7 @@ export type RouteMethod = (...args: never[]) => HandlerResult | Promise<HandlerR
  */
 export function Route<const P extends string>(pattern: CheckedPattern<P>): RouteDecorator {
   if (typeof pattern !== "string") throw new TypeError(`@Route: the pattern must be a string, got ${typeof pattern}`);
-  const decorator = (target: unknown, method: unknown, descriptor?: PropertyDescriptor): void => {
-    if (isStandardContext(method)) {
-      const name = standardMethod("@Route", target, method as StandardContext);
-      deferStep(target as Function, method as StandardContext, (owner) =>
-        recordRoute(owner, { method: name, pattern }),
-      );
-      return;
-    }
-    const owner = ownerOf("@Route", target as object, method as string | symbol);
-    if (typeof descriptor?.value !== "function") {
-      throw new ControllerError(
-        "NOT_A_METHOD",
-        nameOf(owner),
-        String(method),
-        `@Route is on an accessor or property; it belongs on a method`,
-      );
-    }
-    recordRoute(owner, { method: method as string | symbol, pattern });
-  };
+  const decorator = methodDecorator("@Route", (owner, method) => recordRoute(owner, { method, pattern }));
   return decorator as RouteDecorator;
 }
 
