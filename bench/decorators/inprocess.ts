@@ -20,6 +20,9 @@ const json = {
 };
 const requests: Record<string, { method?: string; url: string; headers?: Record<string, string>; body?: string }> = {
   decorated: json,
+  "decorated zod": json,
+  "decorated valibot": json,
+  "functional zod": json,
   functional: json,
   hand: json,
   singleton: { url: "/items/7" },
@@ -27,7 +30,9 @@ const requests: Record<string, { method?: string; url: string; headers?: Record<
 };
 
 async function main(): Promise<void> {
-  const names = (process.argv[2] ?? "decorated,functional,hand,singleton,request").split(",");
+  const names = (
+    process.argv[2] ?? "decorated,decorated zod,decorated valibot,functional,functional zod,hand,singleton,request"
+  ).split(",");
   const clients = names.map((spec) => {
     const [name = "", checkout] = spec.split("@");
     const { sy, dec } = load(

@@ -4,6 +4,8 @@
  */
 import { IsString, Length, Min } from "class-validator";
 import { container, injectable } from "tsyringe";
+import * as v from "valibot";
+import { z } from "zod";
 
 export type Core = typeof import("../../src/index.js");
 export type Decorators = typeof import("../../decorators/index.js");
@@ -24,6 +26,13 @@ class CreateItem {
   @Min(0) price!: number;
 }
 
+/** The same body as CreateItem, as a zod and a valibot schema. */
+const CreateItemZod = z.object({ name: z.string().min(1).max(40), price: z.number().min(0) });
+const CreateItemValibot = v.object({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  price: v.pipe(v.number(), v.minValue(0)),
+});
+
 /** The route every body variant serves: POST /items?page=N with a CreateItem body. */
 function bodyVariants(sy: Core, dec: Decorators): Record<string, () => Tree> {
   return {
@@ -37,6 +46,37 @@ function bodyVariants(sy: Core, dec: Decorators): Record<string, () => Tree> {
       }
       return dec.controllers([Items]);
     },
+    // the decorator form with a Standard Schema body: zod, valibot
+    "decorated zod"() {
+      class Items {
+        @dec.Route("POST /items")
+        create(@dec.Query("page", sy.Int) page: number, @dec.Body(CreateItemZod) item: z.infer<typeof CreateItemZod>) {
+          return { page, name: item.name };
+        }
+      }
+      return dec.controllers([Items]);
+    },
+    "decorated valibot"() {
+      class Items {
+        @dec.Route("POST /items")
+        create(
+          @dec.Query("page", sy.Int) page: number,
+          @dec.Body(CreateItemValibot) item: v.InferOutput<typeof CreateItemValibot>,
+        ) {
+          return { page, name: item.name };
+        }
+      }
+      return dec.controllers([Items]);
+    },
+    // the functional form with the zod schema
+    "functional zod": () =>
+      sy.route("POST /items", async (req) => {
+        const [page, item] = await sy.readParamsAsync(req, [
+          (r) => sy.queryParam(r, "page", sy.Int),
+          (r) => sy.body(r, CreateItemZod),
+        ]);
+        return { page, name: item.name };
+      }),
     // the same route with the functional counterparts
     functional: () =>
       sy.route("POST /items", async (req) => {
