@@ -3,7 +3,7 @@ import type { PatternProblem } from "../src/pattern/types.js";
 import type { HandlerResult } from "../src/reply.js";
 import type { RoutedRequest } from "../src/request.js";
 import { methodDecorator } from "./class-or-method.js";
-import { recordMatch, recordParam, recordRoute, type ClassLike } from "./metadata.js";
+import { recordMatch, recordRoute, type ClassLike } from "./metadata.js";
 
 /*
  * The checked style: a route method takes the routed request, typed by the user, and the compiler
@@ -116,8 +116,6 @@ export interface HandleDecorator<P extends string> {
   ): void;
 }
 
-const CHECKED = "switchyard:checked";
-
 /**
  * Method decorator, the checked style: the method handles this route (the decorator form of
  * `route(pattern, handler)`, like `@Route`) and takes the routed request as its one parameter, typed
@@ -133,42 +131,12 @@ export function Handle<const P extends string>(pattern: CheckedPattern<P>): Hand
 }
 
 /**
- * Records a checked route: a `@Route` whose method takes the request (parameter 0, as `@Req()`). The
- * route's own labels are recorded as `@PathVar`s on positions after it, declared as `Object`
- * (`design:paramtypes`), since `controllers()` requires every label of a route to be received; the
- * method is called with the request alone (see `controllers.ts`).
+ * Records a checked route: a `@Route` whose method takes the request alone (`takes: "request"`: it is
+ * called with the routed request, and no `@PathVar` need receive the pattern's labels, which the
+ * compiler checked).
  */
 function recordHandle(owner: ClassLike, method: string | symbol, pattern: string): void {
-  recordRoute(owner, { method, pattern });
-  recordParam(owner, { kind: "request", method, index: 0 });
-  const labels = labelsOf(pattern);
-  labels.forEach((label, i) => {
-    recordParam(owner, { kind: "pathVar", label, method, index: i + 1 });
-  });
-  Reflect.defineMetadata("design:paramtypes", [Object, ...labels.map(() => Object)], owner.prototype, method);
-  const checked = (Reflect.getOwnMetadata(CHECKED, owner) as readonly (string | symbol)[] | undefined) ?? [];
-  Reflect.defineMetadata(CHECKED, [...checked, method], owner);
-}
-
-/** True when `method` of `owner` was declared with `@Handle`. */
-export function isHandleMethod(owner: ClassLike, method: string | symbol): boolean {
-  const checked: unknown = Reflect.getOwnMetadata(CHECKED, owner);
-  return Array.isArray(checked) && checked.includes(method);
-}
-
-/**
- * The labels a well-formed pattern captures, read without the parsers (which may be registered after
- * the class is defined): `label` of each `label:Type` part of the path. A malformed pattern is
- * reported by `controllers()`, which parses it.
- */
-function labelsOf(pattern: string): string[] {
-  const tokens = pattern.trim().split(/\s+/);
-  const path = tokens.length === 2 ? tokens[1]! : tokens.length === 1 ? tokens[0]! : "";
-  return path
-    .split("/")
-    .filter((part) => part.includes(":"))
-    .map((part) => part.slice(0, part.indexOf(":")))
-    .filter((label) => label !== "");
+  recordRoute(owner, { method, pattern, takes: "request" });
 }
 
 /** The classes `Controller(prefix)` made: their `@Match` is the prefix's. */

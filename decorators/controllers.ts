@@ -22,10 +22,9 @@ import { ControllerError } from "./errors.js";
 import { isGuardClass } from "./guard.js";
 import { isInterceptorClass } from "./use.js";
 import { handlerInfoOf } from "./openapi.js";
-import { isControllerBase, isHandleMethod } from "./checked.js";
+import { isControllerBase } from "./checked.js";
 import {
   classChain,
-  inheritedRoutes,
   matchesOf,
   nameOf,
   where,
@@ -236,9 +235,8 @@ function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
 export function planned(cls: ClassLike): PlannedController {
   adoptStandardSteps(cls);
   checkControllerPrefix(cls);
-  let plan: PlannedController;
   try {
-    plan = planController(cls);
+    return planController(cls);
   } catch (error) {
     if (error instanceof ControllerError && error.code === "MISSING_PATH_VAR" && usesStandardDecorators(cls)) {
       error.message +=
@@ -247,17 +245,6 @@ export function planned(cls: ClassLike): PlannedController {
     }
     throw error;
   }
-  const routes = plan.routes.map((route) =>
-    isHandleMethod(declaringClass(cls, route.method), route.method)
-      ? { ...route, args: route.args.slice(0, 1) }
-      : route,
-  );
-  return { ...plan, routes };
-}
-
-/** The class whose `@Route`/`@Handle` a controller's route method is: the nearest that declares it. */
-function declaringClass(cls: ClassLike, method: string | symbol): ClassLike {
-  return inheritedRoutes(cls).find((r) => r.route.method === method)?.owner ?? cls;
 }
 
 /**

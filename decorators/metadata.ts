@@ -26,6 +26,11 @@ const MIDDLEWARES = "switchyard:middlewares";
 export interface RouteRecord {
   readonly method: string | symbol;
   readonly pattern: string;
+  /**
+   * `"request"`: the method takes the routed request alone, its variables typed by the compiler
+   * (`@Handle`), so no `@PathVar` receives the pattern's labels.
+   */
+  readonly takes?: "request";
 }
 
 /** How a `@Query`/`@Header` parameter reads its value. */

@@ -24,6 +24,7 @@ import {
   type GuardSpec,
   type MiddlewareSpec,
   type ParamRecord,
+  type RouteRecord,
 } from "./metadata.js";
 import { decoratorName } from "./parameters.js";
 
@@ -170,7 +171,8 @@ export function planController(cls: ClassLike): PlannedController {
         .filter((m) => m.method === route.method)
         .map((m) => m.middleware);
       for (const m of middlewares) checkSpec(cls, route.method, m, MIDDLEWARE);
-      return { ...planRoute(cls, owner, route.method, route.pattern, prefix, params, guards), middlewares };
+      const planned = planRoute(cls, owner, route, prefix, params, guards);
+      return { ...planned, middlewares };
     }),
   };
 }
@@ -323,12 +325,12 @@ function variables(parsed: ParsedPattern | undefined): VariablePart[] {
 function planRoute(
   cls: ClassLike,
   owner: ClassLike,
-  method: string | symbol,
-  pattern: string,
+  route: RouteRecord,
   prefix: ParsedPattern | undefined,
   params: readonly ParamRecord[],
   guards: readonly GuardSpec[],
 ): Omit<PlannedRoute, "middlewares"> {
+  const { method, pattern } = route;
   const name = String(method);
   const types = declaredParamTypes(owner.prototype as object, method);
   const parsed = parseFor(cls, method, "@Route", pattern, types);
@@ -377,7 +379,8 @@ function planRoute(
     args[p.index] = settle({ cls, method: name, param: p, declared, metadata: types !== undefined });
   }
   const received = new Set(params.flatMap((p) => (p.kind === "pathVar" ? [p.label] : [])));
-  const missing = own.find((v) => !received.has(v.label));
+  // a method that takes the request alone reads its variables from it (the compiler checked them)
+  const missing = route.takes === "request" ? undefined : own.find((v) => !received.has(v.label));
   if (missing !== undefined) {
     throw new ControllerError(
       "MISSING_PATH_VAR",
@@ -397,7 +400,8 @@ function planRoute(
       `${decoratorName(json)} reads the body as JSON and ${decoratorName(form)} reads it as a form; a request has one body: keep one of them`,
     );
   }
-  return { method, pattern, args: Array.from(args), guards };
+  // a method that takes the request alone is called with it (the checked style, `@Handle`)
+  return { method, pattern, args: route.takes === "request" ? [{ kind: "request" }] : Array.from(args), guards };
 }
 
 /** A recorded parameter with its parser, schema or DTO class settled, from the decorator or the declared type. */

@@ -7,7 +7,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as lib from "../src";
 import * as decorators from "../decorators";
-import { isHandleMethod } from "../decorators/checked";
 import { classChain, guardsOf, matchesOf, middlewaresOf, paramsOf, routesOf } from "../decorators/metadata";
 import { runtimePackage } from "./shared/runtimes";
 
@@ -135,7 +134,6 @@ function metadata(fixture: Fixture): unknown {
       params: paramsOf(level),
       guards: guardsOf(level).map((g) => ({ ...g, guard: named(g.guard) })),
       middlewares: middlewaresOf(level).map((m) => ({ ...m, middleware: named(m.middleware) })),
-      handle: routesOf(level).map((r) => isHandleMethod(level, r.method)),
     })),
   );
 }
