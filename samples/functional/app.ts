@@ -56,7 +56,8 @@ export function createUserStore(
 /** A custom routing criterion (spec 1.2): requests without the API key do not match. */
 export const hasApiKey = (apiKey: string) => (req: RoutedRequest<object>) => req.headers.get("x-api-key") === apiKey;
 
-export function createApp(store = createUserStore(), apiKey = "let-me-in") {
+/** The sample's handlers over `store`: what {@link createApp} routes, and what a typed client calls. */
+export function createHandlers(store = createUserStore()) {
   const health = () => ({ status: "ok" });
   const listUsers = () => store.all();
   const userById = (req: RoutedRequest<{ id: number }>) => store.byId(req.vars.id) ?? routeMismatch();
@@ -66,6 +67,12 @@ export function createApp(store = createUserStore(), apiKey = "let-me-in") {
   const createUser = async (req: RoutedRequest) => json(store.add((await body(req, CreateUser)).name), { status: 201 });
   const usersOn = (req: RoutedRequest<{ on: Day }>) => ({ day: req.vars.on, users: store.all().length });
   const removeUser = (req: RoutedRequest<{ id: number }>) => (store.remove(req.vars.id) ? undefined : routeMismatch());
+  return { health, listUsers, userById, userByName, createUser, usersOn, removeUser };
+}
+
+/** The sample's route tree; `handlers` are {@link createHandlers}' (give the same ones to a typed client). */
+export function createApp(store = createUserStore(), apiKey = "let-me-in", handlers = createHandlers(store)) {
+  const { health, listUsers, userById, userByName, createUser, usersOn, removeUser } = handlers;
 
   return alt(
     route(
