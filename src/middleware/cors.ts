@@ -115,21 +115,22 @@ async function preflight(
     allowHeaders = [...new Set(names)].join(", ");
   }
   const headers: Record<string, string> = {
-    ...settings.actualHeaders(origin),
+    ...settings.originHeaders(origin),
     "access-control-allow-methods": methods === "any" ? requested : methods.join(", "),
   };
   if (allowHeaders !== undefined && allowHeaders !== "") headers["access-control-allow-headers"] = allowHeaders;
   if (settings.allowHeaders === undefined && requestedHeaders !== null)
     headers.vary = `${headers.vary === undefined ? "" : `${headers.vary}, `}Access-Control-Request-Headers`;
   if (settings.maxAge !== undefined) headers["access-control-max-age"] = settings.maxAge;
-  delete headers["access-control-expose-headers"];
   return reply({ status: 204, headers });
 }
 
 /** The options, checked once, with what every request reuses made up front. */
 interface Settings {
   allows(origin: string, request: RoutedRequest): boolean;
-  /** The headers of a reply to an allowed origin (not a preflight's methods and headers). */
+  /** The headers every answer to an allowed origin carries, a preflight's too: origin, vary, credentials. */
+  originHeaders(origin: string): Record<string, string>;
+  /** {@link originHeaders} and the exposed headers: what an actual request's reply carries. */
   actualHeaders(origin: string): Record<string, string>;
   readonly allowHeaders: string | undefined;
   readonly maxAge: string | undefined;
@@ -165,10 +166,14 @@ function checked(options: CorsOptions): Settings {
     allowHeaders,
     maxAge: options.maxAge === undefined ? undefined : String(options.maxAge),
     vary,
-    actualHeaders(requestOrigin) {
+    originHeaders(requestOrigin) {
       const headers: Record<string, string> = { "access-control-allow-origin": anyOrigin ? "*" : requestOrigin };
       if (!anyOrigin) headers.vary = "Origin";
       if (credentials) headers["access-control-allow-credentials"] = "true";
+      return headers;
+    },
+    actualHeaders(requestOrigin) {
+      const headers = this.originHeaders(requestOrigin);
       if (exposeHeaders !== undefined && exposeHeaders !== "") headers["access-control-expose-headers"] = exposeHeaders;
       return headers;
     },
