@@ -20,6 +20,7 @@ import { toApplication } from "../src/adapters/node";
 import { serveFetch } from "./fixtures/sse-fetch-server";
 import { type ParsedEvent, parseEventStream } from "./fixtures/sse-parser";
 import { startServer, type TestServer } from "./helpers/server";
+import { openStream } from "./helpers/sse-stream";
 
 /*
  * Server-sent events over real loopback sockets, on every adapter that runs on Node: node:http, the
@@ -237,34 +238,6 @@ function eventSource(
       });
     }
   });
-}
-
-/** A streaming fetch: the response, and its body's blocks (each ending with a blank line) as they arrive. */
-async function openStream(url: string, init: RequestInit = {}) {
-  const leave = new AbortController();
-  const response = await fetch(url, { ...init, signal: leave.signal });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  return {
-    response,
-    /** The next block (`…\n\n`) and when it arrived; `null` at the end. */
-    async next(): Promise<{ block: string; at: number } | null> {
-      for (;;) {
-        const end = buffered.indexOf("\n\n");
-        if (end !== -1) {
-          const block = buffered.slice(0, end + 2);
-          buffered = buffered.slice(end + 2);
-          return { block, at: performance.now() };
-        }
-        const { done, value } = await reader.read();
-        if (done) return null;
-        buffered += decoder.decode(value, { stream: true });
-      }
-    },
-    /** The client leaves. */
-    leave: () => leave.abort(),
-  };
 }
 
 // ---- the adapters -------------------------------------------------------------------------------

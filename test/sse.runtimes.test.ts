@@ -3,6 +3,7 @@ import { accessSync, chmodSync, constants } from "node:fs";
 import { dirname, join } from "node:path";
 import { EventSource } from "eventsource";
 import { type ParsedEvent, parseEventStream } from "./fixtures/sse-parser";
+import { openStream } from "./helpers/sse-stream";
 import { PACKAGE_ENTRY, ROOT } from "./shared/package-entry";
 import { runtimePackage } from "./shared/runtimes";
 
@@ -93,32 +94,6 @@ function eventSource(url: string, types: readonly string[], done: (events: Parse
       });
     }
   });
-}
-
-/** A streaming fetch: the body's blocks (each ending with a blank line) as they arrive, and leaving. */
-async function openStream(url: string) {
-  const leave = new AbortController();
-  const response = await fetch(url, { signal: leave.signal });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  return {
-    response,
-    async next(): Promise<{ block: string; at: number } | null> {
-      for (;;) {
-        const end = buffered.indexOf("\n\n");
-        if (end !== -1) {
-          const block = buffered.slice(0, end + 2);
-          buffered = buffered.slice(end + 2);
-          return { block, at: performance.now() };
-        }
-        const { done, value } = await reader.read();
-        if (done) return null;
-        buffered += decoder.decode(value, { stream: true });
-      }
-    },
-    leave: () => leave.abort(),
-  };
 }
 
 let serial = 0;
