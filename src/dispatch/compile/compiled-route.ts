@@ -31,7 +31,7 @@ const SCRATCH_LABELS: string[] = [];
 const SCRATCH_PARSERS: PathParser<unknown>[] = [];
 
 /** Where a variable's value comes from when a route's variables are bound: the walk that chose the route. */
-export interface ValueSource {
+export interface WalkValues {
   /**
    * Segment `depth` as `parser` reads it (the route's tests passed, so it accepts it); `text`: the
    * raw path the walk read, if it read one.
@@ -130,7 +130,7 @@ export class CompiledRoute {
    * a guard's route; `null` at the top) and this route's own, from the walk that chose the route,
    * of the raw path `text` (values are parsed per walk, never shared between requests).
    */
-  bind(inherited: VarsRecord | null, source: ValueSource, text: string): VarsRecord {
+  bind(inherited: VarsRecord | null, source: WalkValues, text: string): VarsRecord {
     if (inherited !== null) return extendVars(inherited, this.labels, this.values(source, text));
     const shape = this.shape ?? (this.shape = varsShape(this.labels));
     // positional arguments for the common arities: no array per request
@@ -166,7 +166,7 @@ export class CompiledRoute {
     return nameBelow(this.outer, this.chain);
   }
 
-  private values(source: ValueSource, text: string): unknown[] {
+  private values(source: WalkValues, text: string): unknown[] {
     return this.depths.map((depth, i) => source.value(depth, this.parsers[i]!, text));
   }
 }
