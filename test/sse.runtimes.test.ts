@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { accessSync, chmodSync, constants } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { EventSource } from "eventsource";
 import { type ParsedEvent, parseEventStream } from "./fixtures/sse-parser";
 import { openStream } from "./helpers/sse-stream";
 import { PACKAGE_ENTRY, ROOT } from "./shared/package-entry";
-import { runtimePackage } from "./shared/runtimes";
+import { type RunningRuntime, startRuntimeScript } from "./shared/runtimes";
 
 /*
  * Server-sent events on Bun and Deno, for real: each runtime serves an SSE app through the built
@@ -18,60 +16,11 @@ import { runtimePackage } from "./shared/runtimes";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A runtime binary from its optional package (see test/shared/runtimes.ts). */
-function binary(runtime: "bun" | "deno"): string {
-  const manifest = require.resolve(`${runtimePackage(runtime)}/package.json`);
-  const path = join(dirname(manifest), runtime === "bun" ? "bin/bun" : "deno");
-  try {
-    accessSync(path, constants.X_OK);
-  } catch {
-    chmodSync(path, 0o755);
-  }
-  return path;
-}
-
 const SCRIPT = join(ROOT, "test/fixtures/sse-serve.mjs");
 
 /** Starts the SSE app on `runtime`; resolves with its URL and a stop function once it listens. */
-function start(runtime: "bun" | "deno"): Promise<{ url: string; stop: () => Promise<void> }> {
-  const args =
-    runtime === "bun"
-      ? [SCRIPT]
-      : ["run", "--no-prompt", "--no-lock", "--allow-net=127.0.0.1", `--allow-read=${ROOT}`, SCRIPT];
-  const child = spawn(binary(runtime), [...args, PACKAGE_ENTRY.main, PACKAGE_ENTRY.fetch], {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
-  return new Promise((resolve, reject) => {
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      child.kill("SIGKILL");
-      reject(new Error(`${runtime} did not start: ${why}\nstdout: ${out}\nstderr: ${err}`));
-    };
-    const timer = setTimeout(() => fail("no 'listening <port>' within 20 s"), 20_000);
-    child.once("exit", (code, signal) => fail(`it exited (${signal ?? code})`));
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      const match = /^listening (\d+)$/m.exec(out);
-      if (match === null) return;
-      clearTimeout(timer);
-      child.removeAllListeners("exit");
-      resolve({ url: `http://127.0.0.1:${match[1]}`, stop: () => stop(child) });
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
+const start = (runtime: "bun" | "deno"): Promise<RunningRuntime> =>
+  startRuntimeScript(runtime, SCRIPT, [PACKAGE_ENTRY.main, PACKAGE_ENTRY.fetch]);
 
 /** Events as an EventSource dispatches them, for the listed types, until `stop` says so. */
 function eventSource(url: string, types: readonly string[], done: (events: ParsedEvent[]) => boolean) {

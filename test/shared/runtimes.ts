@@ -74,6 +74,19 @@ export function startRuntime(
   entry: PackageEntry = PACKAGE_ENTRY,
   ms = 20_000,
 ): Promise<RunningRuntime> {
+  return startRuntimeScript(runtime, SERVE_SCRIPT, [entry.format, entry.main, entry.fetch, TABLE_MODULE], ms);
+}
+
+/**
+ * Starts `runtime` on `script` with `scriptArgs`; resolves once the script prints `listening <port>`,
+ * rejects if it exits or is silent for `ms`.
+ */
+export function startRuntimeScript(
+  runtime: keyof typeof RUNTIMES,
+  script: string,
+  scriptArgs: readonly string[],
+  ms = 20_000,
+): Promise<RunningRuntime> {
   let started: { command: string; args: string[] };
   try {
     started = RUNTIMES[runtime]();
@@ -81,7 +94,7 @@ export function startRuntime(
     return Promise.reject(error);
   }
   const { command, args } = started;
-  const child = spawn(command, [...args, SERVE_SCRIPT, entry.format, entry.main, entry.fetch, TABLE_MODULE], {
+  const child = spawn(command, [...args, script, ...scriptArgs], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
     stdio: ["pipe", "pipe", "pipe"],
