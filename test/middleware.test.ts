@@ -372,27 +372,19 @@ describe.each(DISPATCHERS)("middleware (%s)", (_name, dispatcher) => {
   });
 
   test("a next() rejection the middleware never waits for does not escape as an unhandled rejection", async () => {
-    const unhandled: unknown[] = [];
-    const listener = (reason: unknown) => unhandled.push(reason);
-    // jest's sandbox `process` does not hear the event; the real one does
-    const realProcess = (globalThis as { process: NodeJS.Process }).process;
-    realProcess.on("unhandledRejection", listener);
-    try {
-      const tree = use(
-        (_req, next) => {
-          void next();
-          return "answered without waiting";
-        },
-        route("GET /a", async () => {
-          throw new Error("late");
-        }),
-      );
-      expect((await send(tree, { url: "/a" })).body).toBe("answered without waiting");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    } finally {
-      realProcess.off("unhandledRejection", listener);
-    }
-    expect(unhandled).toEqual([]);
+    // jest fails the running test on an unhandled rejection (planted: no catch on next()'s promise,
+    // in either dispatcher, fails this test with "late")
+    const tree = use(
+      (_req, next) => {
+        void next();
+        return "answered without waiting";
+      },
+      route("GET /a", async () => {
+        throw new Error("late");
+      }),
+    );
+    expect((await send(tree, { url: "/a" })).body).toBe("answered without waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 });
 
