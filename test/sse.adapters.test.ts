@@ -21,6 +21,7 @@ import { serveFetch } from "./fixtures/sse-fetch-server";
 import { type ParsedEvent, parseEventStream } from "./fixtures/sse-parser";
 import { startServer, type TestServer } from "./helpers/server";
 import { openStream } from "./helpers/sse-stream";
+import { aborted, silentRoutes } from "./shared/sse-silent.cjs";
 
 /*
  * Server-sent events over real loopback sockets, on every adapter that runs on Node: node:http, the
@@ -40,13 +41,6 @@ async function until(check: () => boolean, what: string, ms = 2000): Promise<voi
     await sleep(5);
   }
 }
-
-/** Resolves when `signal` aborts (never rejects). */
-const aborted = (signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener("abort", () => resolve(), { once: true });
-  });
 
 // ---- what the app records, per test key ---------------------------------------------------------
 
@@ -128,35 +122,7 @@ function createApp(): Route {
         }
       });
     }),
-    route("GET /silent", (req) => {
-      const key = keyOf(req);
-      const hb = req.query.get("hb");
-      return sse(
-        // biome-ignore lint/correctness/useYield: a producer that never yields, on purpose
-        async function* (signal) {
-          try {
-            await aborted(signal); // never yields: only heartbeats flow
-          } finally {
-            countCleanup(key);
-          }
-        },
-        hb === null ? {} : { heartbeat: Number(hb) },
-      );
-    }),
-    route("GET /first-then-silent", (req) => {
-      const key = keyOf(req);
-      return sse(
-        async function* (signal) {
-          try {
-            yield "hello";
-            await aborted(signal);
-          } finally {
-            countCleanup(key);
-          }
-        },
-        { heartbeat: 60_000 },
-      );
-    }),
+    ...silentRoutes({ route, sse }, countCleanup),
     route("GET /ticks", (req) => {
       const key = keyOf(req);
       return sse(
