@@ -7,6 +7,7 @@ import { type Browser, chromium } from "playwright-core";
 import { alt, DOCS_ASSETS, docs, inject, openapi, route, toApplication } from "../src";
 import { createApp, withDocs } from "../samples/controllers/app";
 import { swaggerUiAssets } from "../samples/controllers/docs-assets";
+import { CONTROLLERS_SAMPLE_OPERATIONS } from "./shared/sample-operations";
 
 /*
  * The docs page: its routes (the page, the document, the asset files read once through the app's
@@ -187,20 +188,7 @@ describe("the docs page of the controllers sample, in headless Chromium", () => 
         ].join(" "),
       ),
     );
-    expect(operations.sort()).toEqual(
-      [
-        "GET /health",
-        "GET /api/users",
-        "POST /api/users",
-        "GET /api/users/me",
-        "GET /api/users/{id}",
-        "DELETE /api/users/{id}",
-        "GET /api/reports/{on}",
-        "POST /api/avatars",
-        "GET /api/countdown",
-        "GET /static",
-      ].sort(),
-    );
+    expect(operations.sort()).toEqual([...CONTROLLERS_SAMPLE_OPERATIONS].sort());
     const text = await page.textContent("#swagger-ui");
     expect(text).toContain("switchyard users (controllers sample)");
     expect(text).toContain("A user by id; else A user by name");
