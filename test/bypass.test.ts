@@ -4,10 +4,11 @@ import { IsInt, IsString, Min, MinLength, ValidateNested } from "class-validator
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { body, inject, Int, queryObject, route, type InjectRequest, type Route as Tree } from "../src";
+import { body, inject, Int, queryObject, route } from "../src";
 import * as decorators from "../decorators";
 import { Body, ControllerError, controllers, Newtype, Query, Route } from "../decorators";
 import { errorOf, expectControllerError } from "./helpers/decorators";
+import { call, post } from "./helpers/inject-json";
 import { ROOT } from "./helpers/typecheck";
 
 /*
@@ -91,18 +92,6 @@ function load(modules: { readonly dto: string; readonly controller: string }): d
   };
   return run(modules.controller).ItemsController as decorators.ControllerClass;
 }
-
-async function call(tree: Tree, request: InjectRequest): Promise<{ status: number; body: unknown }> {
-  const response = await inject(tree, request);
-  return { status: response.status, body: response.body === "" ? "" : JSON.parse(response.body) };
-}
-
-const post = (url: string, value: unknown): InjectRequest => ({
-  method: "POST",
-  url,
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(value),
-});
 
 const IMPORT_TYPE_CAUSE =
   "ItemsController.create: @Body() on parameter 0 needs a DTO class or a Standard Schema, but it is declared with a type TypeScript records as Function: a class imported with `import type { CreateItem }` (or `import { type CreateItem }`) has no value at run time, so the metadata can only say Function, and nothing would be validated; " +

@@ -1,7 +1,8 @@
 import { Type } from "class-transformer";
 import { IsIn, IsInt, IsOptional, IsString, Min, MinLength, ValidateNested } from "class-validator";
-import { alt, body, inject, json, queryObject, route, type InjectRequest, type Route as Tree } from "../src";
+import { alt, body, json, queryObject, route } from "../src";
 import { Body, body as decoratorsBody, controllers, Query, Route } from "../decorators";
+import { call, post } from "./helpers/inject-json";
 
 /*
  * class-validator DTO classes go where a schema goes, and answer in the same 400 shape: body() and
@@ -58,18 +59,6 @@ class Catalogue {
     return { query, isListQuery: query instanceof ListQuery };
   }
 }
-
-async function call(tree: Tree, request: InjectRequest): Promise<{ status: number; body: unknown }> {
-  const response = await inject(tree, request);
-  return { status: response.status, body: response.body === "" ? "" : JSON.parse(response.body) };
-}
-
-const post = (url: string, value: unknown): InjectRequest => ({
-  method: "POST",
-  url,
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(value),
-});
 
 describe.each([
   ["functional: body() and queryObject() of the main entry", () => functional],
