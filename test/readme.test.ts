@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import { ROOT } from "./helpers/typecheck";
+import { ROOT, runTsc } from "./helpers/typecheck";
 
 /*
  * The README is tested, so it cannot drift from the code.
@@ -172,46 +171,15 @@ test("the marker rules catch unmarked, misspelt, misplaced and misnamed blocks",
  * gives without a file position (a bad option, a crash).
  */
 function compile(sources: Readonly<Record<string, string>>): { status: number | null; output: string } {
-  mkdirSync(path.join(ROOT, "dist"), { recursive: true });
-  const dir = mkdtempSync(path.join(ROOT, "dist", "readme-typecheck-"));
-  try {
-    for (const [name, source] of Object.entries(sources)) writeFileSync(path.join(dir, name), source);
-    const own = JSON.parse(readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")) as {
-      compilerOptions: { paths: Record<string, string[]> };
-    };
-    const paths = Object.fromEntries(
-      Object.entries(own.compilerOptions.paths).map(([name, targets]) => [
-        name,
-        targets.map((target) => path.posix.join("../..", target)),
-      ]),
-    );
-    const config = {
-      extends: "../../tsconfig.json",
-      compilerOptions: { noEmit: true, rootDir: "../..", paths },
-      include: ["./*.ts"],
-      exclude: [],
-    };
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
-    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
-    const run = spawnSync(
-      process.execPath,
-      [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", dir, "--pretty", "false"],
-      { cwd: ROOT, encoding: "utf8" },
-    );
-    if (run.error !== undefined) throw run.error;
-    // file positions in README terms: `dist/readme-typecheck-x/users.ts(3,5)` → `README.md:<line> (users.ts:3)`
-    const output = `${run.stdout}${run.stderr}`.replace(
-      /^(.+?)\((\d+),\d+\)/gm,
-      (whole, file: string, line: string) => {
-        const name = path.relative(dir, path.resolve(ROOT, file));
-        const block = blocks.find((b) => b.file === name);
-        return block === undefined ? whole : `README.md:${block.line + Number(line)} (${name}:${line})`;
-      },
-    );
-    return { status: run.status, output: run.signal === null ? output : `${output}\n(killed by ${run.signal})` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const run = runTsc(sources, {}, "readme-typecheck-");
+  const dir = run.dir;
+  // file positions in README terms: `dist/readme-typecheck-x/users.ts(3,5)` → `README.md:<line> (users.ts:3)`
+  const output = `${run.stdout}${run.stderr}`.replace(/^(.+?)\((\d+),\d+\)/gm, (whole, file: string, line: string) => {
+    const name = path.relative(dir, path.resolve(ROOT, file));
+    const block = blocks.find((b) => b.file === name);
+    return block === undefined ? whole : `README.md:${block.line + Number(line)} (${name}:${line})`;
+  });
+  return { status: run.status, output: run.signal === null ? output : `${output}\n(killed by ${run.signal})` };
 }
 
 test("every ```ts block of README.md compiles (tsc exits 0)", () => {

@@ -29,8 +29,35 @@ export function typecheck(
   files: Readonly<Record<string, string>>,
   options: Readonly<Record<string, unknown>> = {},
 ): Diagnostic[] {
+  const run = runTsc(files, options);
+  const diagnostics = parseDiagnostics(run.stdout, run.dir);
+  if ((run.status === 0) !== (diagnostics.length === 0))
+    throw new Error(
+      `tsc exited with ${run.status} and reported ${diagnostics.length} errors:\n${run.stdout}${run.stderr}`,
+    );
+  return diagnostics;
+}
+
+/** What one tsc run gave: its exit status (or the signal that killed it), its output, the scratch dir it checked (removed by now). */
+export interface TscRun {
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly dir: string;
+}
+
+/**
+ * Runs the project's tsc on `files` in a scratch folder under `dist/` (as `typecheck` describes; `prefix`
+ * names the folder), removed afterwards; returns the run as it was, without judging it.
+ */
+export function runTsc(
+  files: Readonly<Record<string, string>>,
+  options: Readonly<Record<string, unknown>> = {},
+  prefix = "typecheck-",
+): TscRun {
   mkdirSync(path.join(ROOT, "dist"), { recursive: true });
-  const dir = mkdtempSync(path.join(ROOT, "dist", "typecheck-"));
+  const dir = mkdtempSync(path.join(ROOT, "dist", prefix));
   try {
     for (const [name, source] of Object.entries(files)) writeFileSync(path.join(dir, name), source);
     const config = {
@@ -50,12 +77,7 @@ export function typecheck(
       },
     );
     if (run.error !== undefined) throw run.error;
-    const diagnostics = parseDiagnostics(run.stdout, dir);
-    if ((run.status === 0) !== (diagnostics.length === 0))
-      throw new Error(
-        `tsc exited with ${run.status} and reported ${diagnostics.length} errors:\n${run.stdout}${run.stderr}`,
-      );
-    return diagnostics;
+    return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr, dir };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
