@@ -1,0 +1,54 @@
+/*
+ * Builds the Workers bundle of the controllers sample (`node samples/workers/build.js`, or wrangler's
+ * build step). Two steps, because esbuild does not emit the `design:paramtypes` metadata the
+ * decorators read: tsc compiles worker.ts and the controllers with the metadata (tsconfig.json), then
+ * esbuild bundles tsc's JavaScript into one ES module, wrangler.toml's `main`.
+ */
+const { execFileSync } = require("node:child_process");
+const path = require("node:path");
+const esbuild = require("esbuild");
+
+const root = path.resolve(__dirname, "../..");
+const compiled = path.join(root, "dist/samples-workers/workers/worker.js");
+const bundle = path.join(root, "dist/workers/worker.js");
+
+/**
+ * The decorators load their optional peers with `require(name)`, which no bundler follows: their
+ * loader (`./class-validator.cjs` in switchyard-router's decorators) is replaced by peers.ts, which
+ * imports class-validator and class-transformer by name.
+ */
+const staticPeers = {
+  name: "switchyard-static-peers",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/class-validator\.cjs$/ }, (args) =>
+      args.importer.includes(`${path.sep}decorators${path.sep}`)
+        ? { path: path.join(__dirname, "peers.ts") }
+        : undefined,
+    );
+  },
+};
+
+execFileSync(
+  process.execPath,
+  [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(__dirname, "tsconfig.json")],
+  { cwd: root, stdio: "inherit" },
+);
+esbuild
+  .build({
+    entryPoints: [compiled],
+    outfile: bundle,
+    bundle: true,
+    format: "esm",
+    // what wrangler resolves packages with
+    platform: "browser",
+    conditions: ["workerd", "worker"],
+    target: "es2022",
+    // class names survive (esbuild renames clashing ones otherwise): the DTOs' names name their OpenAPI schemas
+    keepNames: true,
+    plugins: [staticPeers],
+    logLevel: "warning",
+  })
+  .then(() => process.stdout.write(`built ${path.relative(process.cwd(), bundle)}\n`))
+  .catch(() => {
+    process.exitCode = 1;
+  });
