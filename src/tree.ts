@@ -1,5 +1,6 @@
 import { isMethodToken, type Method } from "./methods.js";
 import type { PathParser } from "./parsers/parser.js";
+import type { ContractChecked } from "./contract-types.js";
 import type { HandlerResult, Reply } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
 import { schemaParser } from "./schema/path-type.js";
@@ -141,7 +142,7 @@ export interface ResponseInfo {
  * One input a handler reads besides its path variables: a query, header or cookie value read with a
  * path-type parser or a schema (`queryParam`, `@Query`, `@Cookie`), the whole query as one object
  * (`queryObject`), a body (`body`, `@Body`), or a form's text fields and files (`@FormField`, `@File`,
- * `@Files`: together, the operation's `multipart/form-data` request body).
+ * `@Files`, or the whole form `@Form`: together, the operation's `multipart/form-data` request body).
  */
 export type HandlerInput =
   | {
@@ -180,6 +181,13 @@ export type HandlerInput =
       readonly parser: PathParser<unknown>;
       /** A missing field is refused (a 400). */
       readonly required: boolean;
+      /** The field's schema, instead of the parser's (for a field a schema validates). */
+      readonly schema?: JsonSchemaSource;
+    }
+  | {
+      /** The whole form read as one object (`formObject`, `@Form`): each property of `schema` is a field or a file. */
+      readonly in: "formObject";
+      readonly schema: JsonSchemaSource;
     }
   | {
       /** A file of a multipart form body: one (`formFile`, `@File`), or every one of the name (`formFiles`, `@Files`). */
@@ -285,9 +293,14 @@ function describe(value: unknown): string {
 
 /**
  * A handler leaf carrying `info` for the tools (listing, OpenAPI, `urlFor`); routes exactly as the bare
- * function would.
+ * function would. When `info.responses` declares a schema for 200 (else `2XX`), a handler whose plain
+ * result that schema cannot accept is a type error (see `ContractChecked`).
  */
-export function described<V extends Vars = {}>(handler: Handler<V>, info: HandlerInfo): Route<V> {
+export function described<
+  V extends Vars = {},
+  R extends HandlerResult = HandlerResult,
+  I extends HandlerInfo = HandlerInfo,
+>(handler: (request: RoutedRequest<V>) => R | Promise<R>, info: I & ContractChecked<R, I>): Route<V> {
   if (typeof handler !== "function")
     throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
   return Object.freeze({ kind: "handler", handler: handler as Handler<never>, info: Object.freeze({ ...info }) });

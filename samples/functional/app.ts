@@ -58,7 +58,7 @@ export const hasApiKey = (apiKey: string) => (req: RoutedRequest<object>) => req
 
 /** The sample's handlers over `store`: what {@link createApp} routes, and what a typed client calls. */
 export function createHandlers(store = createUserStore()) {
-  const health = () => ({ status: "ok" });
+  const health = () => ({ status: "ok" as const });
   const listUsers = () => store.all();
   const userById = (req: RoutedRequest<{ id: number }>) => store.byId(req.vars.id) ?? routeMismatch();
   const userByName = (req: RoutedRequest<{ name: string }>) =>

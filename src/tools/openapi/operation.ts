@@ -1,5 +1,5 @@
 import { statusText } from "../../errors.js";
-import type { HandlerInput, JsonSchemaObject, ResponseInfo } from "../../tree.js";
+import type { HandlerInput, JsonSchemaObject, JsonSchemaSource, ResponseInfo } from "../../tree.js";
 import type { ListedRoute, ListedVariable } from "../listing.js";
 import { type RouteFacts, type RouterError, type RouterErrors, routerErrors } from "./errors.js";
 import type { Components } from "./schemas.js";
@@ -41,7 +41,7 @@ export function operationOf(
   const parameters = [
     ...route.variables.map((v, i) => pathParameter(v, names[i]!, components)),
     ...inputs.flatMap((input) =>
-      input.in === "body" || input.in === "formField" || input.in === "formFile"
+      input.in === "body" || input.in === "formField" || input.in === "formFile" || input.in === "formObject"
         ? []
         : input.in === "queryObject"
           ? queryObjectParameters(input.schema, components)
@@ -53,9 +53,12 @@ export function operationOf(
   if (body !== undefined && body.in === "body") operation.requestBody = requestBody(body, components);
   const form = inputs.filter((input): input is FormInput => input.in === "formField" || input.in === "formFile");
   if (body === undefined && form.length > 0) operation.requestBody = formBody(form, components);
+  const formObject = inputs.find((input) => input.in === "formObject");
+  if (body === undefined && form.length === 0 && formObject?.in === "formObject")
+    operation.requestBody = formObjectBody(formObject.schema, components);
   const facts: RouteFacts = {
     readsValues: inputs.some((input) => input.in !== "body"),
-    readsBody: body !== undefined || form.length > 0,
+    readsBody: body !== undefined || form.length > 0 || formObject !== undefined,
     mayPassOn: route.variables.length > 0 || route.guards.length > 0,
   };
   operation.responses = responsesOf(info?.responses, facts, document);
@@ -184,17 +187,53 @@ function formBody(inputs: readonly FormInput[], components: Components): OpenApi
     const one: JsonSchemaObject =
       input.in === "formFile"
         ? { type: "string", contentMediaType: "application/octet-stream" }
-        : parserSchema(input.parser.openApiSchema, components);
+        : input.schema !== undefined
+          ? components.schemaOf(input.schema, "input").schema
+          : parserSchema(input.parser.openApiSchema, components);
     // a name read as @File and @Files both: the array says more
     if (input.in === "formField" || input.array === true || properties[input.name] === undefined)
       properties[input.name] = input.in === "formFile" && input.array === true ? { type: "array", items: one } : one;
     if (input.required && !required.includes(input.name)) required.push(input.name);
   }
   const schema: JsonSchemaObject = { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
+  return formContent(
+    schema,
+    inputs.some((input) => input.in === "formFile"),
+  );
+}
+
+/**
+ * The whole form read as one object (`formObject`, `@Form`): its schema's JSON Schema (the values a
+ * request sends) as the body of both form media types — a file property is one the schema's library
+ * writes as binary (`z.file()`: `format: "binary"`), and a schema that says nothing of files could
+ * be sent urlencoded too. A schema without JSON Schema is any object, with the note saying so.
+ */
+function formObjectBody(source: JsonSchemaSource, components: Components): OpenApiObject {
+  const read = components.schemaOf(source, "input");
+  const body = formContent(read.schema, hasBinary(components.resolved(read.schema), components));
+  if (read.note !== undefined) body["x-switchyard-note"] = read.note;
+  return body;
+}
+
+/** A form body of `schema`: `multipart/form-data`, and urlencoded too when it holds no file. */
+function formContent(schema: JsonSchemaObject, files: boolean): OpenApiObject {
   const content: OpenApiObject = { "multipart/form-data": { schema } };
-  if (!inputs.some((input) => input.in === "formFile"))
-    content["application/x-www-form-urlencoded"] = { schema: structuredClone(schema) };
+  if (!files) content["application/x-www-form-urlencoded"] = { schema: structuredClone(schema) };
   return { required: true, content };
+}
+
+/** Whether a form schema's properties (or their array items) include binary content: a file. */
+function hasBinary(schema: JsonSchemaObject, components: Components): boolean {
+  const properties = schema.properties;
+  if (typeof properties !== "object" || properties === null) return false;
+  return Object.values(properties as Record<string, JsonSchemaObject>).some((property) => {
+    const one = components.resolved(property);
+    const items =
+      typeof one.items === "object" && one.items !== null ? components.resolved(one.items as JsonSchemaObject) : {};
+    return [one, items].some(
+      (s) => s.format === "binary" || s.contentMediaType !== undefined || s.contentEncoding === "binary",
+    );
+  });
 }
 
 function requestBody(input: Extract<HandlerInput, { in: "body" }>, components: Components): OpenApiObject {
