@@ -51,6 +51,7 @@ export {
   errorReply,
   pipeline,
   type ErrorRequest,
+  type Fallback,
   type FrameworkOptions,
   type Pipeline,
   type PipelineOptions,
@@ -127,6 +128,7 @@ export {
 } from "./pattern/index.js";
 export type { JsonAccept, JsonOptions, RequestInput, RoutedRequest } from "./request.js";
 export { allowedMethods, type AllowedMethods } from "./tools/allow.js";
+export { methodFallbacks, type MethodFallbacks } from "./tools/method-fallbacks.js";
 export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./tools/listing.js";
 export { openapi, type OpenApiDocument, type OpenApiObject, type OpenApiOptions } from "./tools/openapi.js";
 export { DOCS_ASSETS, docs, type DocsAsset, type DocsOptions } from "./docs/index.js";

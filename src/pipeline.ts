@@ -7,8 +7,6 @@ import { isReply, json, type Reply, reply, text } from "./reply.js";
 import { isThenable } from "./thenable.js";
 import { discard } from "./reply-stream.js";
 import { type BodySettings, RequestContext, type RequestInput } from "./request.js";
-import { withMethodFallbacks } from "./tools/method-fallbacks.js";
-import { checkUnreachable, type UnreachablePolicy } from "./tools/shadow.js";
 import type { Route } from "./tree.js";
 import type { MatchedRoute } from "./matched-route.js";
 
@@ -42,20 +40,12 @@ export interface PipelineOptions {
    */
   readonly dispatcher?: DispatcherFactory;
   /**
-   * A request whose path a route accepts under other methods only is answered 405 with an `Allow`
-   * header listing them (computed from the tree). Off by default: the spec's answer is a 404.
+   * An answer for a request no route took, wrapped around the pipeline: `methodFallbacks({
+   * methodNotAllowed: true, head: true })` gives the 405 with `Allow` and HEAD answered by the GET
+   * route. None by default: the spec's answer is a 404. A value rather than a flag, so an app that
+   * does not use it does not carry its code (an edge bundle).
    */
-  readonly methodNotAllowed?: boolean;
-  /**
-   * A HEAD request no route answers is answered by the GET route, body dropped, headers kept. Off by
-   * default: the spec has no fallback.
-   */
-  readonly head?: boolean;
-  /**
-   * What to do when the tree has a route that earlier routes always catch (see `shadowed`): `"warn"`
-   * logs the report once, `"throw"` refuses to build. `"ignore"` (the default) checks nothing.
-   */
-  readonly unreachable?: UnreachablePolicy;
+  readonly fallback?: Fallback;
   /**
    * Response contracts for every route whose `responses` declare a Standard Schema or DTO class for a
    * status (a route's own `contract` wins): `"check"` makes a JSON reply that breaks its schema a 500
@@ -67,6 +57,12 @@ export interface PipelineOptions {
 
 /** A request in, the reply of the route that answers out, or `null` when no route matches. */
 export type Pipeline = (request: RequestInput) => Reply | null | Promise<Reply | null>;
+
+/**
+ * Wraps a pipeline with answers for what no route took, given the tree it serves (see
+ * {@link PipelineOptions.fallback}); `methodFallbacks` makes one.
+ */
+export type Fallback = (tree: Route, route: Pipeline) => Pipeline;
 
 /** What an adapter does with an error: answer with a reply (or throw, to hand it to its framework). */
 export type Failure = (error: unknown, request: RequestContext) => Reply | Promise<Reply>;
@@ -90,7 +86,7 @@ export function pipeline(tree: Route, options: PipelineOptions = {}): Pipeline {
  * throws it on (Express's `next(err)`, Koa's error path), and then the pipeline rejects with it.
  */
 export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failure): Pipeline {
-  checkUnreachable(tree, options.unreachable);
+  refuseRemovedOptions(options);
   const routes = withContracts(tree, options.contracts);
   const dispatch: Dispatch = options.dispatcher?.(routes) ?? compile(routes).dispatch;
   const settings: BodySettings = { bodyLimit: checkedLimit(options.bodyLimit) };
@@ -106,7 +102,19 @@ export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failur
       return fail(error, request);
     }
   };
-  return withMethodFallbacks(tree, route, options);
+  return options.fallback === undefined ? route : options.fallback(tree, route);
+}
+
+/**
+ * The options that moved out of the pipeline so that an app carries only the tools it uses: refused
+ * with where they went, rather than silently ignored.
+ */
+function refuseRemovedOptions(options: PipelineOptions): void {
+  const removed = options as { methodNotAllowed?: unknown; head?: unknown; unreachable?: unknown };
+  if (removed.methodNotAllowed !== undefined || removed.head !== undefined)
+    throw new TypeError("methodNotAllowed and head are now fallback: methodFallbacks({ methodNotAllowed, head })");
+  if (removed.unreachable !== undefined)
+    throw new TypeError('unreachable is now a call before the app is made: checkUnreachable(tree, "warn" | "throw")');
 }
 
 /** Options of the adapters inside a framework (`toExpress`, `toKoa`). */

@@ -10,6 +10,7 @@ import {
   inject,
   interpreter,
   json,
+  methodFallbacks,
   type PipelineOptions,
   route,
   routeMismatch,
@@ -27,8 +28,8 @@ import { startServer, type TestServer } from "./helpers/server";
 
 /*
  * The pipeline's options (PipelineOptions: every adapter takes them and runs the same pipeline), each
- * with its rule and what a bad value does: onError, bodyLimit, requestTimeout, methodNotAllowed and
- * head, unreachable. A rule is checked through inject where the adapter adds nothing, through a
+ * with its rule and what a bad value does: onError, bodyLimit, requestTimeout, fallback (methodNotAllowed
+ * and head), and the unreachable check before it. A rule is checked through inject where the adapter adds nothing, through a
  * node:http server where the wire matters (a socket, a timeout, a process that must not see an
  * unhandled rejection), and the opt-in 405/HEAD answers through every adapter with both dispatchers.
  * (The shared behaviour table, test/shared/behaviour.cjs, runs its bodyLimit, 405 and HEAD cases on
@@ -352,7 +353,7 @@ describe.each(adapters)("methodNotAllowed and head through %s", (_name, send) =>
     });
 
     test("methodNotAllowed: 405 with Allow listing exactly the routed methods", async () => {
-      const options = { ...base, methodNotAllowed: true };
+      const options = { ...base, fallback: methodFallbacks({ methodNotAllowed: true }) };
       expect(await send(app, options, "PUT", "/api/users")).toMatchObject({
         status: 405,
         allow: "GET, POST",
@@ -381,7 +382,7 @@ describe.each(adapters)("methodNotAllowed and head through %s", (_name, send) =>
     });
 
     test("head: an unanswered HEAD is answered by the GET route, body dropped, headers kept", async () => {
-      const options = { ...base, head: true };
+      const options = { ...base, fallback: methodFallbacks({ head: true }) };
       const get = await send(app, options, "GET", "/health");
       const head = await send(app, options, "HEAD", "/health");
       // the length the GET's body has, whether or not the adapter states it on the GET
@@ -401,7 +402,7 @@ describe.each(adapters)("methodNotAllowed and head through %s", (_name, send) =>
     });
 
     test("both: Allow names HEAD wherever GET is routed", async () => {
-      const options = { ...base, head: true, methodNotAllowed: true };
+      const options = { ...base, fallback: methodFallbacks({ head: true, methodNotAllowed: true }) };
       expect(await send(app, options, "PUT", "/health")).toMatchObject({ status: 405, allow: "GET, HEAD" });
       expect(await send(app, options, "PUT", "/api/users")).toMatchObject({ status: 405, allow: "GET, POST, HEAD" });
       // a HEAD whose GET route declined is a 404, as the GET is
@@ -413,13 +414,24 @@ describe.each(adapters)("methodNotAllowed and head through %s", (_name, send) =>
 describe("methodNotAllowed and head: values other than true", () => {
   test.each([["yes"], [1], ["false"], [{}]])("%p leaves them off: the spec's 404, no fallback", async (value) => {
     const app = createApp();
-    const options = { methodNotAllowed: value, head: value } as unknown as PipelineOptions;
+    const options = { fallback: methodFallbacks({ methodNotAllowed: value, head: value } as never) };
     expect((await inject(app, { method: "PUT", url: "/api/users" }, options)).status).toBe(404);
     expect((await inject(app, { method: "HEAD", url: "/health" }, options)).status).toBe(404);
     // only true turns them on
-    const on = { methodNotAllowed: true, head: true };
+    const on = { fallback: methodFallbacks({ methodNotAllowed: true, head: true }) };
     expect((await inject(app, { method: "PUT", url: "/api/users" }, on)).status).toBe(405);
     expect((await inject(app, { method: "HEAD", url: "/health" }, on)).status).toBe(200);
+  });
+
+  test("the options they moved from are refused with where they went, never silently ignored", () => {
+    const app = createApp();
+    for (const moved of [{ methodNotAllowed: true }, { head: false }])
+      expect(() => toApplication(app, moved as PipelineOptions)).toThrow(
+        /^methodNotAllowed and head are now fallback: methodFallbacks/,
+      );
+    expect(() => toApplication(app, { unreachable: "warn" } as PipelineOptions)).toThrow(
+      /^unreachable is now a call before the app is made: checkUnreachable/,
+    );
   });
 });
 
@@ -429,12 +441,12 @@ describe("unreachable", () => {
   test("startup check: off by default; warn logs, throw refuses, routes keep their order", () => {
     const tree = alt(route("GET /u/name:Text", ok), route("GET /u/me", ok));
     expect(() => toApplication(tree)).not.toThrow();
-    expect(() => toApplication(tree, { unreachable: "throw" })).toThrow(
+    expect(() => checkUnreachable(tree, "throw")).toThrow(
       /1 unreachable route:\n {2}#2 GET \/u\/me \(ok\): every request/,
     );
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      toApplication(tree, { unreachable: "warn" });
+      checkUnreachable(tree, "warn");
       expect(warn).toHaveBeenCalledWith(expect.stringContaining("#2 GET /u/me"));
     } finally {
       warn.mockRestore();
@@ -452,12 +464,12 @@ describe("unreachable", () => {
     expect(() => checkUnreachable(tree, "loud" as never)).toThrow(/unreachable must be "ignore", "warn" or "throw"/);
   });
 
-  test("a policy that is not ignore, warn or throw is refused when the app is made, whatever the tree", () => {
+  test("a policy that is not ignore, warn or throw is refused, whatever the tree", () => {
     for (const tree of [alt(), alt(route("GET /a", ok))]) {
-      expect(() => toApplication(tree, { unreachable: "loud" as never })).toThrow(
+      expect(() => checkUnreachable(tree, "loud" as never)).toThrow(
         /^switchyard-router: unreachable must be "ignore", "warn" or "throw", got "loud"$/,
       );
-      expect(() => toApplication(tree, { unreachable: true as never })).toThrow(TypeError);
+      expect(() => checkUnreachable(tree, true as never)).toThrow(TypeError);
     }
   });
 });

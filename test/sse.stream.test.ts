@@ -3,6 +3,7 @@ import {
   headersOf,
   inject,
   lastEventId,
+  methodFallbacks,
   type Reply,
   route,
   type SseMessage,
@@ -220,7 +221,11 @@ describe("the body, read as an adapter reads it", () => {
         return ["x"];
       }),
     );
-    const answered = await inject(app, { method: "HEAD", url: "/events" }, { head: true });
+    const answered = await inject(
+      app,
+      { method: "HEAD", url: "/events" },
+      { fallback: methodFallbacks({ head: true }) },
+    );
     expect({ status: answered.status, body: answered.body, called }).toEqual({ status: 200, body: "", called: 0 });
     expect(answered.headers["content-type"]).toBe("text/event-stream");
     await inject(app, { url: "/events" });

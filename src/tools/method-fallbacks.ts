@@ -1,11 +1,12 @@
+import type { Fallback, Pipeline } from "../pipeline.js";
 import { reply, type Reply } from "../reply.js";
 import type { RequestInput } from "../request.js";
 import type { RouteNode } from "../tree.js";
 import { allowedMethods } from "./allow.js";
 
 /*
- * The pipeline's opt-in answers for a request no route took (both off by default, as the spec has
- * it: a 404, no fallback): `head` answers a HEAD with the GET route (the adapter drops the body, as
+ * The pipeline's opt-in answers for a request no route took (none unless the app passes
+ * `fallback: methodFallbacks(…)`, as the spec has it: a 404, no fallback): `head` answers a HEAD with the GET route (the adapter drops the body, as
  * it does for every HEAD), `methodNotAllowed` answers 405 with `Allow` when the path is routed under
  * other methods only. Both are decided over the tree, so every dispatcher and adapter agrees.
  */
@@ -18,10 +19,17 @@ export interface MethodFallbacks {
   readonly head?: boolean;
 }
 
-type Route = (input: RequestInput) => Reply | null | Promise<Reply | null>;
+/**
+ * The pipeline option `fallback` for 405 and HEAD: `toFetch(app, { fallback: methodFallbacks({
+ * methodNotAllowed: true, head: true }) })`. Only `true` turns one on; with none on, the pipeline is
+ * left as it is.
+ */
+export function methodFallbacks(options: MethodFallbacks): Fallback {
+  return (tree, route) => withMethodFallbacks(tree, route, options);
+}
 
 /** `route` with the fallbacks `options` turns on; `route` itself when none is on. */
-export function withMethodFallbacks(tree: RouteNode, route: Route, options: MethodFallbacks): Route {
+function withMethodFallbacks(tree: RouteNode, route: Pipeline, options: MethodFallbacks): Pipeline {
   const head = options.head === true;
   const methodNotAllowed = options.methodNotAllowed === true;
   if (!head && !methodNotAllowed) return route;

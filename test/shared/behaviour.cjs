@@ -520,15 +520,14 @@ function sseBigData() {
 /**
  * The table app's options. `onError` answers one error with a reply of its own and lets the others
  * take the standard answer (an `HttpError`'s status, else a generic 500), on every adapter alike; it
- * also keeps the expected errors out of the test log. The opt-in `methodNotAllowed` and `head` are on,
- * so their answers (405 with `Allow`, HEAD by the GET route) are checked on every adapter and runtime;
- * their default (off: 404) is checked through every Node adapter in test/routes.pipeline.test.ts.
+ * also keeps the expected errors out of the test log. The opt-in `methodNotAllowed` and `head` are on
+ * (`fallback: methodFallbacks(…)`), so their answers (405 with `Allow`, HEAD by the GET route) are
+ * checked on every adapter and runtime; their default (off: 404) is checked through every Node adapter in test/routes.pipeline.test.ts.
  */
 function createOptions(lib) {
   return {
     bodyLimit: BODY_LIMIT,
-    methodNotAllowed: true,
-    head: true,
+    fallback: lib.methodFallbacks({ methodNotAllowed: true, head: true }),
     onError: (error) =>
       error instanceof Error && error.message === "answer me" ? lib.json({ custom: true }, { status: 422 }) : undefined,
   };
