@@ -4,7 +4,8 @@ import type { RoutedRequest } from "./request.js";
 import { isStandardSchema, type SchemaOutput, type StandardSchema } from "./schema/standard.js";
 import { validateValue } from "./schema/validate.js";
 import { isThenable } from "./thenable.js";
-import { badRequest, combinedErrors, type ValueSource, valueNamed } from "./validate/field-errors.js";
+import { badRequest, combinedErrors, type ValueSource } from "./validate/field-errors.js";
+import { type NamedSource, sourceIn, sourceNamed } from "./value-names.js";
 
 export { badRequest, type FieldError, type ValueSource } from "./validate/field-errors.js";
 
@@ -123,28 +124,31 @@ export function queryParams(
   return values.map((value) => parsedValue("query", name, type, value));
 }
 
-/** A named value that was not sent: `undefined` when `optional`, else the 400 saying it is required. */
-export function absentValue<T>(
-  where: ValueSource,
+/**
+ * A named value (a form's field or file too) that was not sent: `undefined` when `optional`, else the
+ * 400 saying it is required, and what it would have been read as (`type`: a parser, or `{ name: "file" }`).
+ */
+export function absentValue(
+  where: NamedSource,
   name: string,
-  parser: PathParser<T>,
+  type: { readonly name: string },
   options: ParamOptions,
 ): undefined {
   if (options.optional === true) return undefined;
-  const message = `${valueNamed(where, name)} is required`;
+  const message = `${sourceNamed(where, name)} is required`;
   throw badRequest(message, [
-    { in: where, field: name, constraint: "required", message: `${message} (${parser.name})` },
+    { in: sourceIn(where), field: name, constraint: "required", message: `${message} (${type.name})` },
   ]);
 }
 
-/** A named value read with `parser`; one it refuses is the 400 naming the value and the type. */
-export function parsedValue<T>(where: ValueSource, name: string, parser: PathParser<T>, value: string): T {
+/** A named value (a form field too) read with `parser`; one it refuses is the 400 naming the value and the type. */
+export function parsedValue<T>(where: NamedSource, name: string, parser: PathParser<T>, value: string): T {
   const result = parseSegment(parser, value);
   if (result !== NoParse) return result;
-  const message = `${valueNamed(where, name)} is not a valid ${parser.name}`;
+  const message = `${sourceNamed(where, name)} is not a valid ${parser.name}`;
   throw badRequest(message, [
     {
-      in: where,
+      in: sourceIn(where),
       field: name,
       constraint: parser.name,
       message: `${JSON.stringify(value)} is not a valid ${parser.name}`,

@@ -1,4 +1,5 @@
-import { badRequest, type FieldError, type ValueSource, valueNamed } from "../validate/field-errors.js";
+import { badRequest, type FieldError } from "../validate/field-errors.js";
+import { type NamedSource, sourceIn, sourceNamed } from "../value-names.js";
 import { fieldErrorsOfIssues } from "./issues.js";
 import type { StandardResult, StandardSchema } from "./standard.js";
 
@@ -26,13 +27,13 @@ export async function validate<O>(
 }
 
 /**
- * A named value (a query parameter, a header, a cookie) through `schema`. `raw` is what was sent
+ * A named value (a query parameter, a header, a cookie, a form field) through `schema`. `raw` is what was sent
  * (a string, or for a repeated query key the array of its values); `undefined` when nothing was:
  * then `undefined` if `optional`, else the schema decides — its output for `undefined` (a default, an
  * optional schema), or, when it refuses `undefined`, the 400 saying the value is `required`.
  */
 export async function validateValue<O>(
-  where: ValueSource,
+  where: NamedSource,
   name: string,
   schema: StandardSchema<unknown, O>,
   raw: string | readonly string[] | undefined,
@@ -42,8 +43,8 @@ export async function validateValue<O>(
     if (optional) return undefined;
     const result: StandardResult<O> = await schema["~standard"].validate(undefined);
     if (result.issues === undefined) return result.value;
-    const message = `${valueNamed(where, name)} is required`;
-    throw badRequest(message, [{ in: where, field: name, constraint: "required", message }]);
+    const message = `${sourceNamed(where, name)} is required`;
+    throw badRequest(message, [{ in: sourceIn(where), field: name, constraint: "required", message }]);
   }
-  return validate(schema, raw, where, name, `${valueNamed(where, name)} is invalid`);
+  return validate(schema, raw, sourceIn(where), name, `${sourceNamed(where, name)} is invalid`);
 }
