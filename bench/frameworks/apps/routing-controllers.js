@@ -1,0 +1,60 @@
+/*
+ * Child process of the framework benchmark: the API (bench/frameworks/api.js) as routing-controllers
+ * 0.11 controllers on Express (class-validator DTO, `validation: true`); prints its port.
+ * The query's integer check is routing-controllers' own: a `Number` parameter refuses a non-number.
+ */
+require("reflect-metadata");
+const {
+  Body,
+  createExpressServer,
+  Delete,
+  Get,
+  HttpCode,
+  JsonController,
+  Param,
+  Patch,
+  Post,
+  Put,
+  QueryParam,
+} = require("routing-controllers");
+const { FILLER, fillerBody } = require("../api.js");
+const { CreateUser } = require("./create-user.js");
+const { decorateClass, decorateMethod } = require("./decorate.js");
+
+class Users {
+  byId(id) {
+    return { id, name: `user ${id}` };
+  }
+  list(page) {
+    return { page, users: [] };
+  }
+  create(user) {
+    return { id: 1, name: user.name, age: user.age };
+  }
+}
+decorateMethod(Users, "byId", { decorators: [Get("/users/:id")], params: [[Param("id")]], types: [Number] });
+decorateMethod(Users, "list", {
+  decorators: [Get("/users")],
+  params: [[QueryParam("page", { required: true })]],
+  types: [Number],
+});
+decorateMethod(Users, "create", {
+  decorators: [Post("/users"), HttpCode(201)],
+  params: [[Body({ required: true })]],
+  types: [CreateUser],
+});
+decorateClass(Users, JsonController());
+
+const verbs = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
+class Filler {}
+FILLER.forEach(([method, path], i) => {
+  Filler.prototype[`route${i}`] = () => fillerBody(method, path);
+  decorateMethod(Filler, `route${i}`, { decorators: [verbs[method](path)] });
+});
+decorateClass(Filler, JsonController());
+
+const server = createExpressServer({
+  controllers: [Users, Filler],
+  validation: true,
+  development: false, // as in production: no stack trace printed and sent with every 400
+}).listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));

@@ -1,0 +1,50 @@
+/*
+ * Starting and stopping one benchmark server: spawned, its port read from its first line of output;
+ * its resident memory read from /proc while it runs.
+ */
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const { commandOf } = require("./targets.js");
+
+/** Starts a target; resolves when it has printed its port. `spawnedAt` is `performance.now()` at spawn. */
+function start(target) {
+  const { command, args } = commandOf(target);
+  const spawnedAt = performance.now();
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const onData = (chunk) => {
+      out += chunk;
+      if (!out.includes("\n")) return;
+      child.stdout.off("data", onData);
+      resolve({ child, port: Number(out.trim()), spawnedAt });
+    };
+    child.stdout.on("data", onData);
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`${target.label} exited (${code}) before printing its port`)));
+  });
+}
+
+/** Stops a server and waits for it to be gone, so the next one has the machine to itself. */
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill();
+  });
+}
+
+/** The resident set of a running process in KiB (VmRSS), or null where /proc has none (not Linux). */
+function rssKiB(pid) {
+  try {
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("VmRSS:"));
+    return line === undefined ? null : Number(line.split(/\s+/)[1]);
+  } catch {
+    return null;
+  }
+}
+
+module.exports = { start, stop, rssKiB };
