@@ -5,6 +5,7 @@ import type { HandlerResult, Reply } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
 import { schemaParser } from "./schema/path-type.js";
 import { isStandardSchema, type StandardSchema } from "./schema/standard.js";
+import type { NotAHandler, ServedBy, ServedByEach, ServedRoute, Serves } from "./served.js";
 
 /*
  * The route tree: plain, immutable (frozen) data, so one subtree can be mounted in several places and
@@ -256,6 +257,14 @@ export type Captured<L extends string, T> = { readonly [K in L]: NoInfer<T> };
 /** Where a route takes its "next arrow": a route tree, or a handler function. */
 export type Next<V extends Vars = {}> = Route<V> | Handler<V>;
 
+/**
+ * A "next arrow" as the builders read it, for the typed client: a tree serving `S`, or a handler
+ * returning `R` (each inferred from the argument; the other keeps its default).
+ */
+export type NextServing<V extends Vars, S, R extends HandlerResult | Promise<HandlerResult>> =
+  | (Route<V> & Serves<S>)
+  | ((request: RoutedRequest<V>) => R);
+
 const NODE_KINDS: ReadonlySet<string> = new Set([
   "method",
   "path",
@@ -300,10 +309,17 @@ export function described<
   V extends Vars = {},
   R extends HandlerResult = HandlerResult,
   I extends HandlerInfo = HandlerInfo,
->(handler: (request: RoutedRequest<V>) => R | Promise<R>, info: I & ContractChecked<R, I>): Route<V> {
+>(
+  handler: (request: RoutedRequest<V>) => R | Promise<R>,
+  info: I & ContractChecked<R, I>,
+): Route<V> & Serves<ServedRoute<"*", "/*", {}, R>> {
   if (typeof handler !== "function")
     throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
-  return Object.freeze({ kind: "handler", handler: handler as Handler<never>, info: Object.freeze({ ...info }) });
+  return Object.freeze({
+    kind: "handler",
+    handler: handler as Handler<never>,
+    info: Object.freeze({ ...info }),
+  }) as Route<V> & Serves<ServedRoute<"*", "/*", {}, R>>;
 }
 
 /** Spec 4.2 `method`: the request method must equal `m` exactly (`GET` ≠ `get`). */
@@ -382,19 +398,32 @@ export function pathEnd<V extends Vars = {}>(next: Next<V>): Route<V> {
  * The spec's `<+>`: alternatives are tried left to right and the first that matches answers.
  * `alt(a)` is `a` itself; `alt()` never matches.
  */
-export function alt<V extends Vars = {}>(...alternatives: Next<V>[]): Route<V> {
+export function alt<V extends Vars = {}, const A extends readonly Next<V>[] = []>(
+  // `| Next<V>[]`: while `A` is inferred, the alternatives are typed by `V` alone, so a route inside
+  // still learns its enclosing variables from here (with `A` only, it would see none)
+  ...alternatives: A | readonly Next<V>[]
+): Route<V> & Serves<ServedByEach<A[number]>> {
   const nodes = alternatives.map((a, i) => nodeOf(a) ?? notANext(a, `alt (alternative ${i + 1})`));
-  return nodes.length === 1 ? nodes[0]! : Object.freeze({ kind: "alt", alternatives: Object.freeze(nodes) });
+  return (
+    nodes.length === 1 ? nodes[0]! : Object.freeze({ kind: "alt", alternatives: Object.freeze(nodes) })
+  ) as Route<V> & Serves<ServedByEach<A[number]>>;
 }
 
 /**
  * A user-defined routing criterion (spec 1.2): `predicate` sees the request and the variables captured
  * so far; `false` (sync or async) is a mismatch, so the next alternative is tried.
  */
-export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: Next<V>): Route<V> {
+export function guard<V extends Vars = {}, S = never, R extends HandlerResult | Promise<HandlerResult> = NotAHandler>(
+  predicate: GuardPredicate<V>,
+  next: NextServing<V, S, R>,
+): Route<V> & Serves<ServedBy<S, R>> {
   if (typeof predicate !== "function")
     throw new TypeError(`guard: expected a predicate function, got ${describe(predicate)}`);
-  return Object.freeze({ kind: "guard", predicate: predicate as GuardPredicate<never>, next: toNode(next, "guard") });
+  return Object.freeze({
+    kind: "guard",
+    predicate: predicate as GuardPredicate<never>,
+    next: toNode(next, "guard"),
+  }) as Route<V> & Serves<ServedBy<S, R>>;
 }
 
 /**
@@ -406,10 +435,17 @@ export function guard<V extends Vars = {}>(predicate: GuardPredicate<V>, next: N
  * that never calls `next()` answers (or refuses) for everything inside. Middlewares nest, outermost
  * first; at the root, one sees every request (a 404 is `null` from `next()`).
  */
-export function use<V extends Vars = {}>(middleware: Middleware<V>, next: Next<V>): Route<V> {
+export function use<V extends Vars = {}, S = never, R extends HandlerResult | Promise<HandlerResult> = NotAHandler>(
+  middleware: Middleware<V>,
+  next: NextServing<V, S, R>,
+): Route<V> & Serves<ServedBy<S, R>> {
   if (typeof middleware !== "function")
     throw new TypeError(`use: expected a middleware function (request, next) => result, got ${describe(middleware)}`);
-  return Object.freeze({ kind: "use", middleware: middleware as Middleware<never>, next: toNode(next, "use") });
+  return Object.freeze({
+    kind: "use",
+    middleware: middleware as Middleware<never>,
+    next: toNode(next, "use"),
+  }) as Route<V> & Serves<ServedBy<S, R>>;
 }
 
 /**

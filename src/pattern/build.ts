@@ -1,5 +1,4 @@
 import {
-  type Next,
   pathEnd,
   path,
   pathVar,
@@ -13,7 +12,10 @@ import {
 } from "../tree.js";
 import { PatternError } from "./errors.js";
 import { type LiteralPart, parsePattern, type ParsedPattern, type VariablePart } from "./grammar.js";
-import type { CheckedPattern, PatternVars, RouteCaptures } from "./types.js";
+import type { RoutedRequest } from "../request.js";
+import type { HandlerResult } from "../reply.js";
+import type { Mounted, NotAHandler, ServedRoute, Serves } from "../served.js";
+import type { CheckedPattern, PatternMethod, PatternPath, PatternVars, RouteCaptures } from "./types.js";
 
 /*
  * `route` and `match` are sugar: they build exactly the nodes of spec 4.1 rules 4–5, e.g.
@@ -21,8 +23,22 @@ import type { CheckedPattern, PatternVars, RouteCaptures } from "./types.js";
  * Consecutive literal parts become one `path` node.
  */
 
-/** What the handler (or inner routes) of a pattern may be: typed by the pattern's variables. */
-export type PatternNext<P extends string, V extends Vars> = Route<PatternVars<P>> | Next<NoInfer<V> & PatternVars<P>>;
+/**
+ * What the handler (or inner routes) of a pattern may be: typed by the pattern's variables. `S` is what
+ * a tree given serves, `R` what a handler given returns (both inferred, for the typed client).
+ */
+export type PatternNext<
+  P extends string,
+  V extends Vars,
+  S = never,
+  R extends HandlerResult | Promise<HandlerResult> = HandlerResult | Promise<HandlerResult>,
+> =
+  | (Route<PatternVars<P>> & Serves<S>)
+  | (Route<NoInfer<V> & PatternVars<P>> & Serves<S>)
+  | ((request: RoutedRequest<NoInfer<V> & PatternVars<P>>) => R);
+
+/** A handler's result type as the builders infer it. */
+type Result = HandlerResult | Promise<HandlerResult>;
 
 /**
  * The spec's `[route| [METHOD] /path |]`: the method (when given) and the whole path must match —
@@ -30,13 +46,14 @@ export type PatternNext<P extends string, V extends Vars> = Route<PatternVars<P>
  * `route("GET /u/id:Int", (req) => req.vars.id /* number *\/)`. Throws a `PatternError` for a
  * malformed pattern.
  */
-export function route<const P extends string, V extends Vars = {}>(
+export function route<const P extends string, V extends Vars = {}, S = never, R extends Result = NotAHandler>(
   pattern: CheckedPattern<P, V>,
-  next: PatternNext<P, V>,
-): Route<V> & RouteCaptures<PatternVars<P>> {
+  next: PatternNext<P, V, S, R>,
+): Route<V> & RouteCaptures<PatternVars<P>> & Serves<PatternServes<P, S, R, true>> {
   const parsed = parsePattern(pattern);
   return build(parsed, pathEnd(nodeOf(next) ?? notANext(next, `route(${JSON.stringify(pattern)})`))) as Route<V> &
-    RouteCaptures<PatternVars<P>>;
+    RouteCaptures<PatternVars<P>> &
+    Serves<PatternServes<P, S, R, true>>;
 }
 
 /**
@@ -44,13 +61,28 @@ export function route<const P extends string, V extends Vars = {}>(
  * the rest of the path goes to `next`, usually an `alt` of inner routes, which see the prefix's
  * variables. Throws a `PatternError` for a malformed pattern, or a label that an inner route uses too.
  */
-export function match<const P extends string, V extends Vars = {}>(
+export function match<const P extends string, V extends Vars = {}, S = never, R extends Result = NotAHandler>(
   pattern: CheckedPattern<P, V>,
-  next: PatternNext<P, V>,
-): Route<V> {
+  next: PatternNext<P, V, S, R>,
+): Route<V> & Serves<PatternServes<P, S, R, false>> {
   const parsed = parsePattern(pattern);
-  return build(parsed, nodeOf(next) ?? notANext(next, `match(${JSON.stringify(pattern)})`)) as Route<V>;
+  return build(parsed, nodeOf(next) ?? notANext(next, `match(${JSON.stringify(pattern)})`)) as Route<V> &
+    Serves<PatternServes<P, S, R, false>>;
 }
+
+/**
+ * What a `route` (`Exact`) or `match` with pattern `P` and next `N` serves, for the typed client: a
+ * handler's route directly (a `match` handler takes any rest: `/static/*`), a subtree's routes under
+ * the pattern. A pattern that is no literal serves nothing the types can name.
+ */
+type PatternServes<P extends string, S, R, Exact extends boolean> = string extends P
+  ? never
+  : [R] extends [NotAHandler]
+    ? Mounted<PatternMethod<P>, PatternPath<P>, PatternVars<P>, S, Exact>
+    : ServedRoute<PatternMethod<P>, Exact extends true ? PatternPath<P> : RestOf<PatternPath<P>>, PatternVars<P>, R>;
+
+/** The template of a route that takes any rest of the path after `P`. */
+type RestOf<P extends string> = P extends "/" ? "/*" : `${P}/*`;
 
 function build(parsed: ParsedPattern, inner: RouteNode): RouteNode {
   rejectLabelsUsedWithin(parsed, inner);

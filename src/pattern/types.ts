@@ -21,6 +21,27 @@ export interface RouteCaptures<V> {
   readonly [captures]?: (vars: V) => void;
 }
 
+/**
+ * The method of a literal pattern as a request sends it (`"HTTP.GET /x"` → `"GET"`), or `"*"` when it
+ * names none.
+ */
+export type PatternMethod<P extends string> =
+  Trim<P> extends `${infer M}${Whitespace}${string}` ? AfterLastDot<M> : "*";
+
+/**
+ * The path of a literal pattern as a template (`"GET users/id:Int/"` → `"/users/id:Int"`): one leading
+ * `/`, no trailing one. Empty parts inside (`/a//b`) are left as written.
+ */
+export type PatternPath<P extends string> = Slashed<PathOf<Trim<P>>>;
+
+type Slashed<S extends string> = S extends "/" | ""
+  ? "/"
+  : S extends `${infer Body}/`
+    ? Slashed<Body>
+    : S extends `/${string}`
+      ? S
+      : `/${S}`;
+
 /** The path-variable types of a pattern. */
 export type PatternVars<P extends string> = string extends P
   ? Record<string, unknown>
