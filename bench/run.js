@@ -1,17 +1,31 @@
 /*
  * `npm run bench`: route lookup for switchyard and its peers (one child process per router), lookup
- * time against table size, build time and heap for the GitHub table, and end-to-end req/s over
- * node:http. Prints markdown tables; `--only lookup,growth,http` runs a part.
+ * time against table size, build time and heap for the GitHub table, end-to-end req/s over node:http,
+ * and the same API in switchyard and other frameworks (bench/frameworks/: req/s, resident memory after
+ * the load, cold start). Prints markdown tables; `--only lookup,growth,http,frameworks,coldstart,memory`
+ * runs some parts; `--rounds=N` (default 3), `--seconds=N` (each framework request's load, default 3).
+ * Quick try: `node bench/run.js --only frameworks,coldstart,memory --rounds=1 --seconds=2`.
  */
 const { execFileSync, spawn } = require("node:child_process");
 const path = require("node:path");
 const { NAMES } = require("./lib/routers");
+const { median } = require("./frameworks/stats");
 
-const option = (name, fallback) =>
-  (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).slice(name.length + 3);
-const only = option("only", "lookup,growth,http").split(",");
+/** `--name=value` or `--name value`, else the fallback. */
+function option(name, fallback) {
+  const args = process.argv.slice(2);
+  const joined = args.find((a) => a.startsWith(`--${name}=`));
+  if (joined !== undefined) return joined.slice(name.length + 3);
+  const at = args.indexOf(`--${name}`);
+  return at !== -1 && at + 1 < args.length ? args[at + 1] : fallback;
+}
+const only = option("only", "lookup,growth,http,frameworks,coldstart,memory").split(",");
 /** Rounds of every suite: each round runs every router once, in the reverse order of the round before. */
 const ROUNDS = Number(option("rounds", "3"));
+/** Seconds of load per request and framework, in each round. */
+const SECONDS = Number(option("seconds", "3"));
+/** Spawns per server for the cold start: never fewer than 5, whatever the rounds. */
+const SPAWNS = Math.max(5, ROUNDS);
 const routersWanted = option("routers", "").split(",").filter(Boolean);
 const node = process.execPath;
 
@@ -24,25 +38,20 @@ function child(script, args) {
 }
 
 /**
- * `run(name)` for every name, ROUNDS times, A/B/A/B with the order reversed every round, so that a
- * noisy minute on a shared machine lands on every router alike. Results by name, in round order.
+ * `run(name)` for every name, `count` times (ROUNDS unless told), A/B/A/B with the order reversed every
+ * round, so that a noisy minute on a shared machine lands on every router alike. Results by name, in
+ * round order.
  */
-async function interleaved(suite, names, run) {
+async function interleaved(suite, names, run, count = ROUNDS) {
   const rounds = Object.fromEntries(names.map((name) => [name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < count; round++) {
     for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-      process.stderr.write(`${suite}: ${name} (round ${round + 1} of ${ROUNDS})…\n`);
+      process.stderr.write(`${suite}: ${name} (round ${round + 1} of ${count})…\n`);
       rounds[name].push(await run(name));
     }
   }
   return rounds;
 }
-
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const fmt = (ns) => (ns >= 1000 ? Math.round(ns).toLocaleString("en-US") : ns.toFixed(0));
 /** The median over rounds of one case, or the error of a round that failed. */
 function overRounds(rounds) {
@@ -180,6 +189,57 @@ async function http() {
   }
 }
 
+/** The package's build (dist/cjs) and the switchyard apps of bench/frameworks compiled against it. */
+function buildForFrameworks() {
+  const root = path.resolve(__dirname, "..");
+  process.stderr.write("frameworks: building the package and the switchyard apps…\n");
+  execFileSync(node, [path.join(root, "scripts/build.js")], { cwd: root, stdio: "inherit" });
+  execFileSync(node, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "bench/frameworks/tsconfig.json"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+}
+
+/** A round that failed is recorded with its error, and the run goes on (the tables show it). */
+const recorded = (promise) =>
+  promise.catch((error) => {
+    process.exitCode = 1;
+    process.stderr.write(`${error.stack ?? error}\n`);
+    return { error: String(error.message ?? error).split("\n")[0] };
+  });
+
+/** The same API in each framework under load (req/s), and each server's memory after it. */
+async function frameworks() {
+  const { LOAD_TARGETS } = require("./frameworks/targets");
+  const { loadOnce } = require("./frameworks/load");
+  const { printLoad, printMemory, printPair } = require("./frameworks/report");
+  const byKey = Object.fromEntries(LOAD_TARGETS.map((t) => [t.key, t]));
+  const results = await interleaved("frameworks", Object.keys(byKey), (key) => recorded(loadOnce(byKey[key], SECONDS)));
+  if (only.includes("frameworks")) {
+    printLoad(LOAD_TARGETS, results, { rounds: ROUNDS, seconds: SECONDS });
+    printPair(
+      results,
+      ["switchyard fetch node", "switchyard Fetch adapter on @hono/node-server"],
+      ["hono node", "Hono on @hono/node-server"],
+    );
+  }
+  if (only.includes("memory")) printMemory(LOAD_TARGETS, results);
+}
+
+async function coldStart() {
+  const { COLD_TARGETS } = require("./frameworks/targets");
+  const { coldStartOnce } = require("./frameworks/coldstart");
+  const { printColdStart } = require("./frameworks/report");
+  const byKey = Object.fromEntries(COLD_TARGETS.map((t) => [t.key, t]));
+  const results = await interleaved(
+    "coldstart",
+    Object.keys(byKey),
+    (key) => recorded(coldStartOnce(byKey[key])),
+    SPAWNS,
+  );
+  printColdStart(COLD_TARGETS, results, SPAWNS);
+}
+
 async function main() {
   console.log(
     `Node ${process.version}, ${require("node:os").cpus().length} CPUs (${require("node:os").cpus()[0]?.model ?? "?"}), ${new Date().toISOString()}`,
@@ -188,6 +248,9 @@ async function main() {
   if (only.includes("lookup")) await lookups();
   if (only.includes("growth")) await growth();
   if (only.includes("http")) await http();
+  if (["frameworks", "coldstart", "memory"].some((part) => only.includes(part))) buildForFrameworks();
+  if (only.includes("frameworks") || only.includes("memory")) await frameworks();
+  if (only.includes("coldstart")) await coldStart();
 }
 
 main().catch((error) => {

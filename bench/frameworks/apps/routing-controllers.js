@@ -2,6 +2,8 @@
  * Child process of the framework benchmark: the API (bench/frameworks/api.js) as routing-controllers
  * 0.11 controllers on Express (class-validator DTO, `validation: true`); prints its port.
  * The query's integer check is routing-controllers' own: a `Number` parameter refuses a non-number.
+ * Its default error handler answers, then hands the error on to Express, whose final handler logs it
+ * and closes the connection; the usual "after" error middleware ends that (AnsweredErrors).
  */
 require("reflect-metadata");
 const {
@@ -11,6 +13,7 @@ const {
   Get,
   HttpCode,
   JsonController,
+  Middleware,
   Param,
   Patch,
   Post,
@@ -53,8 +56,17 @@ FILLER.forEach(([method, path], i) => {
 });
 decorateClass(Filler, JsonController());
 
+/** Ends an error routing-controllers has answered already; any other goes on to Express. */
+class AnsweredErrors {
+  error(error, request, response, next) {
+    if (!response.headersSent) next(error);
+  }
+}
+decorateClass(AnsweredErrors, Middleware({ type: "after" }));
+
 const server = createExpressServer({
   controllers: [Users, Filler],
+  middlewares: [AnsweredErrors],
   validation: true,
   development: false, // as in production: no stack trace printed and sent with every 400
 }).listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
