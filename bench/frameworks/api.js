@@ -58,6 +58,15 @@ const ROWS = [
  * What an app must answer before it is timed: every row, the query route, the refusals, and every
  * filler route. `json` is the exact body expected; `status` a number, or "2xx".
  */
+/** A POST /users with this body, which the app must refuse with a 400. */
+const refused = (user) => ({
+  method: "POST",
+  path: "/users",
+  headers: JSON_HEADERS,
+  body: JSON.stringify(user),
+  status: 400,
+});
+
 const CHECKS = [
   { method: "GET", path: "/users/7", status: 200, json: { id: 7, name: "user 7" } },
   { method: "GET", path: "/users/123456", status: 200, json: { id: 123456, name: "user 123456" } },
@@ -72,21 +81,13 @@ const CHECKS = [
     json: { id: 1, name: "Ada", age: 36 },
   },
   { method: "POST", path: "/users", headers: JSON_HEADERS, body: INVALID, status: 400 },
-  {
-    method: "POST",
-    path: "/users",
-    headers: JSON_HEADERS,
-    body: JSON.stringify({ name: "x".repeat(41), age: 1 }),
-    status: 400,
-  },
-  {
-    method: "POST",
-    path: "/users",
-    headers: JSON_HEADERS,
-    body: JSON.stringify({ name: "Ada", age: 1.5 }),
-    status: 400,
-  },
-  { method: "POST", path: "/users", headers: JSON_HEADERS, body: JSON.stringify({ name: "Ada" }), status: 400 },
+  // each rule of the body alone; not a name of another type: Fastify's default Ajv coerces body types
+  // ({"name":7} becomes "7"), and the benchmark keeps each framework's defaults
+  refused({ name: "", age: 1 }),
+  refused({ name: "x".repeat(NAME_MAX + 1), age: 1 }),
+  refused({ name: "Ada", age: -1 }),
+  refused({ name: "Ada", age: 1.5 }),
+  refused({ name: "Ada" }),
   ...FILLER.map(([method, path]) => ({
     method,
     path: path.replace(/:(\w+)/g, "x$1"),
