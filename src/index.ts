@@ -163,7 +163,14 @@ export {
   type ClientResponse,
   type Jsonified,
   type ResultOf,
+  type RouteCall,
+  type RouteCallArgs,
+  type RouteCallInit,
+  type RouteCallResult,
+  type RouteClient,
+  type RoutesByTemplate,
 } from "./client/index.js";
+export type { Mounted, NotAHandler, ServedRecord, ServedRoute, ServedRoutes, Serves } from "./served.js";
 export {
   lastEventId,
   sse,
@@ -206,6 +213,7 @@ export {
   type ResponseInfo,
   type NeedsVars,
   type Next,
+  type NextServing,
   type Route,
   type RouteNode,
   type StandardJsonSchema,

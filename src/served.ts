@@ -12,14 +12,22 @@ declare const served: unique symbol;
 
 /**
  * One route: its method (`"*"` when it takes any), its path template in pattern form
- * (`/users/id:Int`; a trailing `/*` when it takes any rest of the path), its variables, and what its
- * handler returns (`R`, as the handler's type says: a promise, a reply, a `routeMismatch()`…).
+ * (`/users/id:Int`; a trailing `/*` when it takes any rest of the path), its variables, what its
+ * handler returns (`R`, as the handler's type says: a promise, a reply, a `routeMismatch()`…), and the
+ * `HandlerInfo` that `described` gave it (`I`: its declared body and replies), `unknown` for none.
  */
-export interface ServedRoute<M extends string = string, P extends string = string, V = unknown, R = unknown> {
+export interface ServedRoute<
+  M extends string = string,
+  P extends string = string,
+  V = unknown,
+  R = unknown,
+  I = unknown,
+> {
   readonly method: M;
   readonly path: P;
   readonly vars: V;
   readonly result: R;
+  readonly info: I;
 }
 
 /**
@@ -78,11 +86,13 @@ export type ServedRoutes<T> =
 type Flat<S> =
   S extends Mounted<infer M, infer P, infer V, infer Inner, infer Exact> ? Prefixed<M, P, V, Flat<Inner>, Exact> : S;
 
-/** Each route of `R` under the prefix: its method narrowed by `M`, its path after `P`. */
+/** Each route of `R` under the prefix: its method narrowed by `M` (gone when none can match), its path after `P`. */
 type Prefixed<M extends string, P extends string, V, R, Exact extends boolean> =
-  R extends ServedRoute<infer RM, infer RP, infer RV, infer H>
+  R extends ServedRoute<infer RM, infer RP, infer RV, infer H, infer I>
     ? Within<M, RM> extends infer Method extends string
-      ? ServedRoute<Method, Join<P, Exact extends true ? Ended<RP> : RP>, V & RV, H>
+      ? [Method] extends [never]
+        ? never
+        : ServedRoute<Method, Join<P, Exact extends true ? Ended<RP> : RP>, V & RV, H, I>
       : never
     : never;
 

@@ -312,14 +312,14 @@ export function described<
 >(
   handler: (request: RoutedRequest<V>) => R | Promise<R>,
   info: I & ContractChecked<R, I>,
-): Route<V> & Serves<ServedRoute<"*", "/*", {}, R>> {
+): Route<V> & Serves<ServedRoute<"*", "/*", {}, R, I>> {
   if (typeof handler !== "function")
     throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
   return Object.freeze({
     kind: "handler",
     handler: handler as Handler<never>,
     info: Object.freeze({ ...info }),
-  }) as Route<V> & Serves<ServedRoute<"*", "/*", {}, R>>;
+  }) as Route<V> & Serves<ServedRoute<"*", "/*", {}, R, I>>;
 }
 
 /** Spec 4.2 `method`: the request method must equal `m` exactly (`GET` ≠ `get`). */

@@ -1,0 +1,125 @@
+import { type Diagnostic, typecheck } from "../helpers/typecheck";
+
+/*
+ * client<typeof app>(), checked by the compiler: a call names a method and a path template the app's
+ * type serves (prefixes of enclosing `match`es joined, routes under `guard`/`use` kept), its variables
+ * are typed by the pattern, its body by what `described` declares, and it resolves to what the handler
+ * returns as JSON carries it (or what `described` declares for a hand-made reply). Each line of bad.ts
+ * marked `// expect: …` must fail there with a diagnostic containing the text; good.ts must compile.
+ */
+
+const APP = `import { alt, described, guard, json, match, method, path, pathEnd, pathVar, route, routeMismatch, use, Int, type RoutedRequest, Day } from "switchyard-router";
+import { z } from "zod";
+
+export interface User { id: number; name: string; born: Date; tags: bigint[]; secret?: () => void }
+const user = (id: number): User => ({ id, name: "ada", born: new Date(), tags: [] });
+const NewUser = z.object({ name: z.string() });
+const Made = z.object({ id: z.number() });
+
+export const app = alt(
+  route("GET /users/id:Int", (req) => user(req.vars.id)),
+  route("POST /users", described(async (req: RoutedRequest) => json({ id: ((await req.json()) as unknown[]).length }, { status: 201 }), {
+    inputs: [{ in: "body", schema: NewUser }],
+    responses: { 201: { schema: Made } },
+  })),
+  route("GET /hello", () => "hello"),
+  route("DELETE /users/id:Int", () => undefined),
+  route("GET /items/id:Int", (req) => (req.vars.id > 0 ? { n: req.vars.id } : routeMismatch())),
+  route("GET /items/id:Int", () => ({ fallback: true })),
+  route("GET /raw", () => json({ a: 1 })),
+  match("/orgs/org:Text", alt(
+    route("GET /on/on:Day", (req) => ({ org: req.vars.org, on: req.vars.on })),
+    guard(() => true, route("PUT /teams/team:Text", () => ({ ok: true }))),
+    use(async (_req, next) => next(), match("GET /files", () => "file")),
+    match("POST /admin", route("GET /x", () => 1)),
+  )),
+  route("/any", () => "any"),
+  route("PROPFIND /dav", () => "dav"),
+  method("GET", path("/reports", pathVar("on", Day, pathEnd(() => 1)))),
+  pathVar("n", Int, route("/under", () => 0)),
+);
+`;
+
+const BAD = `import { client } from "switchyard-router";
+import { app } from "./app.js";
+const api = client<typeof app>();
+await api.get("/users/id:Int", { vars: { id: "7" } }); // expect: Type 'string' is not assignable to type 'number'.
+await api.get("/users/id:Int", { vars: {} }); // expect: Property 'id' is missing
+await api.get("/users/id:Int"); // expect: Expected 2 arguments, but got 1.
+await api.get("/users/id:Int", { vars: { id: 7, idd: 8 } }); // expect: 'idd' does not exist
+await api.get("/users/:id", { vars: { id: 7 } }); // expect: Argument of type '"/users/:id"' is not assignable
+await api.put("/users/id:Int", { vars: { id: 7 } }); // expect: Argument of type '"/users/id:Int"' is not assignable
+await api.get("/users"); // expect: Argument of type '"/users"' is not assignable
+await api.post("/users", { body: { name: 7 } }); // expect: Type 'number' is not assignable to type 'string'.
+await api.get("/on/on:Day", { vars: { on: null! } }); // expect: Argument of type '"/on/on:Day"' is not assignable
+await api.get("/orgs/org:Text/on/on:Day", { vars: { on: "2024-01-02", org: "a" } }); // expect: Type 'string' is not assignable to type 'Day'.
+await api.get("/orgs/org:Text/on/on:Day", { vars: { on: null! } }); // expect: Property 'org' is missing
+await api.get("/orgs/org:Text/admin/x"); // expect: Argument of type '"/orgs/org:Text/admin/x"' is not assignable
+export const n: number = await api.get("/hello"); // expect: Type 'string' is not assignable to type 'number'.
+export const born: Date = (await api.get("/users/id:Int", { vars: { id: 7 } })).born; // expect: Type 'string' is not assignable to type 'Date'.
+(await api.get("/users/id:Int", { vars: { id: 7 } })).secret?.(); // expect: Type 'never' has no call signatures.
+export const gone: string = await api.delete("/users/id:Int", { vars: { id: 7 } }); // expect: Type 'undefined' is not assignable to type 'string'.
+export const made: string = (await api.post("/users", { body: { name: "x" } })).id; // expect: Type 'number' is not assignable to type 'string'.
+export const item: { n: number } = await api.get("/items/id:Int", { vars: { id: 1 } }); // expect: Property 'n' is missing
+await api.get("/reports/on:Day", { vars: { on: null! } }); // expect: Argument of type '"/reports/on:Day"' is not assignable
+await api.get("/n:Int/under", { vars: { n: 1 } }); // expect: Argument of type '"/n:Int/under"' is not assignable
+await api.request("PROPFIND", "/hello"); // expect: Argument of type '"/hello"' is not assignable
+`;
+
+const GOOD = `import { client, testFetch, Day, type Route } from "switchyard-router";
+import { app } from "./app.js";
+const api = client<typeof app>({ fetch: testFetch(app), baseUrl: "http://localhost" });
+export const user: { id: number; name: string; born: string; tags: number[] } = await api.get("/users/id:Int", { vars: { id: 7 } });
+export const made: { id: number } = await api.post("/users", { body: { name: "x" } });
+export const text: string = await api.get("/hello");
+export const nothing: undefined = await api.delete("/users/id:Int", { vars: { id: 7 } });
+export const item: { n: number } | { fallback: boolean } = await api.get("/items/id:Int", { vars: { id: 1 } });
+export const raw: unknown = await api.get("/raw");
+export const on: { org: string; on: string } = await api.get("/orgs/org:Text/on/on:Day", { vars: { org: "a", on: Day.of(2024, 1, 2) } });
+export const team: { ok: boolean } = await api.put("/orgs/org:Text/teams/team:Text", { vars: { org: "a", team: "b" }, headers: { "x-key": "k" } });
+export const file: string = await api.get("/orgs/org:Text/files/*", { vars: { org: "a" }, rest: ["x", "y"] });
+export const anyMethod: string[] = [await api.get("/any"), await api.post("/any"), await api.request("OPTIONS", "/any")];
+export const dav: string = await api.request("PROPFIND", "/dav", { query: { depth: 1 } });
+// a tree serving other routes is still a Route, and still assignable to the first tree's type
+export const tree: Route = app;
+export let same: typeof app = app;
+same = (await import("./other.js")).other;
+`;
+
+const OTHER = `import { route } from "switchyard-router";
+export const other = route("GET /other", () => 1);
+`;
+
+function expectations(): Map<number, string> {
+  const map = new Map<number, string>();
+  BAD.split("\n").forEach((line, i) => {
+    const at = line.indexOf("// expect: ");
+    if (at !== -1) map.set(i + 1, line.slice(at + "// expect: ".length));
+  });
+  return map;
+}
+
+let diagnostics: Diagnostic[];
+beforeAll(() => {
+  diagnostics = typecheck({ "app.ts": APP, "bad.ts": BAD, "good.ts": GOOD, "other.ts": OTHER });
+}, 120_000);
+
+test("app.ts and good.ts compile", () => {
+  expect(diagnostics.filter((d) => d.file !== "bad.ts").map((d) => `${d.file}:${d.line}: ${d.text}`)).toEqual([]);
+});
+
+test("each marked line of bad.ts fails with its message, and no other", () => {
+  const wanted = expectations();
+  expect(wanted.size).toBe(21);
+  const bad = diagnostics.filter((d) => d.file === "bad.ts");
+  for (const [line, text] of wanted) {
+    const here = bad.filter((d) => d.line === line).map((d) => d.text);
+    expect({ line, text, found: here.some((t) => t.includes(text)), here }).toEqual({
+      line,
+      text,
+      found: true,
+      here: expect.anything(),
+    });
+  }
+  expect(bad.filter((d) => !wanted.has(d.line)).map((d) => `${d.line}: ${d.text}`)).toEqual([]);
+});
