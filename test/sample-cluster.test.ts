@@ -2,12 +2,13 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { request } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eventually } from "./helpers/eventually";
 
 /*
  * The cluster sample (samples/cluster), compiled by tsc and run as a user runs it, with 2 workers:
  * the requests spread over both, a killed worker is replaced, and the cluster stops cleanly — on
  * Ctrl-C (SIGINT to the whole process group) with a request in flight answered, and on SIGTERM to the
- * primary alone — leaving no process behind.
+ * primary alone — leaving no process behind, as when the primary is killed outright.
  */
 
 const root = path.resolve(__dirname, "..");
@@ -193,4 +194,19 @@ test("SIGTERM to the primary alone stops the workers too", async () => {
   cluster.primary.kill("SIGTERM");
   expect(await cluster.exited).toBe(0);
   expect(pids.filter(isAlive)).toEqual([]);
+});
+
+test("a primary killed outright (SIGKILL) leaves no orphan: its workers exit when they lose it", async () => {
+  const cluster = await startCluster(2);
+  const pids = pidsIn(cluster.output());
+  expect(pids).toHaveLength(2);
+  cluster.primary.kill("SIGKILL");
+  await cluster.exited;
+  expect(
+    await eventually(
+      () => pids.filter(isAlive),
+      (alive) => alive.length === 0,
+      20_000,
+    ),
+  ).toEqual([]);
 });
