@@ -1,3 +1,4 @@
+import { type BodySource, bodySource } from "../body.js";
 import { pipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
 import type { Reply } from "../reply.js";
 import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
@@ -50,8 +51,35 @@ class FetchInput implements RequestInput {
     return this.raw.headers;
   }
 
-  get body(): ReadableStream<Uint8Array> | undefined {
-    return this.raw.body ?? undefined;
+  get body(): BodySource | undefined {
+    return this.raw.body === null ? undefined : new RequestBody(this.raw);
+  }
+}
+
+/**
+ * A `Request`'s body: read whole by the runtime's own `arrayBuffer()` when its length is declared and
+ * no transfer coding is (Bun's native read costs a fraction of pulling chunks through a JS reader; the
+ * server has framed the body by that length, and `readBody` still counts the bytes, for a `Request`
+ * made in process with a header that lies), else chunk by chunk from its stream, taken on first read.
+ */
+class RequestBody implements BodySource {
+  readonly whole?: () => Promise<Uint8Array>;
+  private chunks: BodySource | undefined;
+
+  constructor(private readonly request: Request) {
+    const headers = request.headers;
+    if (headers.get("content-length") !== null && headers.get("transfer-encoding") === null)
+      this.whole = () => request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  }
+
+  read(): Promise<Uint8Array | null> {
+    this.chunks ??= bodySource(this.request.body);
+    return this.chunks.read();
+  }
+
+  stop(): void {
+    if (this.chunks !== undefined) this.chunks.stop();
+    else this.request.body?.cancel().catch(() => undefined);
   }
 }
 
