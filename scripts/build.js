@@ -2,9 +2,11 @@
 /*
  * `npm run build`: the CommonJS build (dist/cjs) and the ES module build (dist/esm) of src/ and
  * decorators/, each with its .d.ts files. dist/esm gets a package.json saying `"type": "module"`,
- * so Node and TypeScript read the .js and .d.ts files there as ES modules. Each build is made in a
- * folder of its own and then takes the old one's place, so a file whose source is gone is never
- * packed, and a test reading dist/ while another process builds never sees it half empty.
+ * so Node and TypeScript read the .js and .d.ts files there as ES modules, and `"sideEffects": false`
+ * as the root one does (a bundler reads the nearest package.json: without it, an unused module that
+ * was imported stays in the bundle). Each build is made in a folder of its own and then takes the old
+ * one's place, so a file whose source is gone is never packed, and a test reading dist/ while another
+ * process builds never sees it half empty.
  */
 const { execFile } = require("node:child_process");
 const { mkdirSync, renameSync, rmSync, writeFileSync } = require("node:fs");
@@ -28,7 +30,10 @@ async function build() {
   }
   for (const { outDir, type } of builds) {
     if (type !== undefined)
-      writeFileSync(path.join(fresh(outDir), "package.json"), `${JSON.stringify({ type }, null, 2)}\n`);
+      writeFileSync(
+        path.join(fresh(outDir), "package.json"),
+        `${JSON.stringify({ type, sideEffects: false }, null, 2)}\n`,
+      );
     const target = path.join(root, outDir);
     const old = `${target}.old-${process.pid}`;
     mkdirSync(path.dirname(target), { recursive: true });
