@@ -2,6 +2,7 @@ import { registerInstanceToPlain } from "../src/json.js";
 import { type DtoOptions, registerDtoValidator } from "../src/validate/dto.js";
 import { badRequest, type FieldError } from "../src/validate/field-errors.js";
 import { loadClassTransformer, loadClassValidator } from "./class-validator.cjs";
+import { compiledStatus, FALLBACK, validateCompiled } from "./compiled-dto/index.js";
 import { hasConstraints } from "./validation.js";
 
 /*
@@ -47,6 +48,8 @@ export function bodyLibraries(): Libraries {
  * `plain` as a validated instance of `type`. `forbidUnknownValues` is on: a nested object that is not an
  * instance of a class with constraints (a `@ValidateNested()` property without class-transformer's
  * `@Type(() => C)`, so left a plain object) is a 400, not an object validated against nothing.
+ * The class's compiled validator answers when it has one (compiled-dto/: the same instance, decisions
+ * and messages); class-transformer and class-validator themselves otherwise, or when `compiled: false`.
  */
 async function validateInstance(
   type: Function,
@@ -54,16 +57,29 @@ async function validateInstance(
   where: "body" | "query",
   options: DtoOptions,
 ): Promise<object> {
+  const whitelist = options.whitelist === true || options.forbidNonWhitelisted === true;
+  const forbidNonWhitelisted = options.forbidNonWhitelisted === true;
+  if (options.compiled !== false && compiledStatus(type).compiled) {
+    const outcome = validateCompiled(type, plain, { whitelist, forbidNonWhitelisted });
+    if (outcome !== FALLBACK) {
+      if (outcome.failures.length > 0) throw invalid(outcome.failures, where);
+      return outcome.instance;
+    }
+  }
   const { plainToInstance, validate } = bodyLibraries();
   const instance = plainToInstance(type, plain);
   const failures = await validate(instance, {
-    whitelist: options.whitelist === true || options.forbidNonWhitelisted === true,
-    forbidNonWhitelisted: options.forbidNonWhitelisted === true,
+    whitelist,
+    forbidNonWhitelisted,
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
   });
-  if (failures.length > 0) throw badRequest(`the ${where} is invalid`, fieldErrors(failures, "", where));
+  if (failures.length > 0) throw invalid(failures, where);
   return instance;
+}
+
+function invalid(failures: readonly ValidationFailure[], where: "body" | "query"): Error {
+  return badRequest(`the ${where} is invalid`, fieldErrors(failures, "", where));
 }
 
 registerDtoValidator({ hasConstraints, validate: validateInstance });

@@ -15,6 +15,29 @@ export function loadClassTransformer(): unknown {
   return loadOptional("class-transformer");
 }
 
+/*
+ * Two parts their index does not export, for the compiled DTO validator (dto-libraries.ts): the very
+ * modules the packages use, or `null` when a version lays them out otherwise.
+ */
+
+/** class-validator's `ValidationUtils` module (its message formatter), or `null`. */
+export function loadValidationUtils(): unknown {
+  return loadPart("class-validator/cjs/validation/ValidationUtils");
+}
+
+/** class-transformer's `storage` module (its `defaultMetadataStorage`), or `null`. */
+export function loadTransformerStorage(): unknown {
+  return loadPart("class-transformer/cjs/storage");
+}
+
+function loadPart(name: string): unknown {
+  try {
+    return loadOptional(name);
+  } catch {
+    return null;
+  }
+}
+
 function loadOptional(name: string): unknown {
   try {
     return require(name) as unknown;

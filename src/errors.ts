@@ -48,6 +48,26 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * `make()`'s error without a stack trace: for the client errors the request readers make (a 400 listing
+ * the failing fields), which say what the client did wrong, not where in the server — their stack would
+ * only name switchyard's readers, and capturing it costs most of a 400 (3.1 µs of a 3.6 µs `badRequest`).
+ * `error.stack` is then its first line alone (`HttpError: the body is invalid`); errors from 500 up, and
+ * every `HttpError` an app makes itself, keep theirs. Runtimes that do not read `Error.stackTraceLimit`
+ * (V8's and JavaScriptCore's do) capture one as usual.
+ */
+export function withoutStack<E extends Error>(make: () => E): E {
+  const errorClass = Error as { stackTraceLimit?: unknown };
+  const limit = errorClass.stackTraceLimit;
+  if (typeof limit !== "number") return make();
+  errorClass.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    errorClass.stackTraceLimit = limit;
+  }
+}
+
 /** True for an {@link HttpError}, also one made by another copy of this package (ESM beside CommonJS). */
 export function isHttpError(value: unknown): value is HttpError {
   return (

@@ -15,6 +15,12 @@ export interface DtoOptions {
   readonly whitelist?: boolean;
   /** Properties without class-validator decorators are a 400 (implies `whitelist`). */
   readonly forbidNonWhitelisted?: boolean;
+  /**
+   * `false` runs class-transformer and class-validator on every request, instead of the validator
+   * compiled once from the class's metadata (the default; it gives the same instance, the same 400s, and
+   * falls back to them by itself for what it does not cover).
+   */
+  readonly compiled?: boolean;
 }
 
 /** A DTO class: instances made with `new`, whose properties carry class-validator decorators. */

@@ -1,4 +1,4 @@
-import { HttpError, isHttpError } from "../errors.js";
+import { HttpError, isHttpError, withoutStack } from "../errors.js";
 
 /*
  * The one 400 every reader answers — query and header values, cookies, form fields, a JSON body,
@@ -31,10 +31,11 @@ export interface FieldError {
 }
 
 /**
- * The 400 for failing fields: JSON `{ "error": message, "errors": [FieldError, …] }`.
+ * The 400 for failing fields: JSON `{ "error": message, "errors": [FieldError, …] }`. It carries no stack
+ * trace (see `withoutStack`): the fields say what is wrong, and a 400 is answered, never logged.
  */
 export function badRequest(message: string, errors: readonly FieldError[]): HttpError {
-  return new HttpError(400, message, { details: { errors } });
+  return withoutStack(() => new HttpError(400, message, { details: { errors } }));
 }
 
 /** The failing fields of a {@link badRequest} error; `undefined` for any other error. */
