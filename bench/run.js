@@ -3,7 +3,8 @@
  * time against table size, build time and heap for the GitHub table, end-to-end req/s over node:http,
  * and the same API in switchyard and other frameworks (bench/frameworks/: req/s, resident memory after
  * the load, cold start). Prints markdown tables; `--only lookup,growth,http,frameworks,coldstart,memory`
- * runs some parts; `--rounds=N` (default 3), `--seconds=N` (each framework request's load, default 3).
+ * runs some parts; `--rounds=N` (default 3), `--seconds=N` (each framework request's load, default 3),
+ * `--servers=fastify,hono bun` (some framework servers only, by key in bench/frameworks/targets.js).
  * Quick try: `node bench/run.js --only frameworks,coldstart,memory --rounds=1 --seconds=2`.
  */
 const { execFileSync, spawn } = require("node:child_process");
@@ -27,6 +28,8 @@ const SECONDS = Number(option("seconds", "3"));
 /** Spawns per server for the cold start: never fewer than 5, whatever the rounds. */
 const SPAWNS = Math.max(5, ROUNDS);
 const routersWanted = option("routers", "").split(",").filter(Boolean);
+/** `--servers=a,b`: only these framework servers (by key, see bench/frameworks/targets.js), and the reference. */
+const serversWanted = option("servers", "").split(",").filter(Boolean);
 const node = process.execPath;
 
 function child(script, args) {
@@ -61,6 +64,8 @@ function overRounds(rounds) {
 const cell = (r) => ("ns" in r ? fmt(r.ns) : r.error);
 const selected = (names) =>
   routersWanted.length === 0 ? names : names.filter((n) => n === "switchyard" || routersWanted.includes(n));
+const selectedServers = (targets) =>
+  serversWanted.length === 0 ? targets : targets.filter((t) => t.key === "switchyard" || serversWanted.includes(t.key));
 
 /** The cases whose rounds are printed: the lists a user compares routers by. */
 const HEADLINE = { micro: "all together (7 classic)", github: "mix (hits+404, shuffled)", typed: "all together" };
@@ -205,29 +210,25 @@ const recorded = (promise) =>
   promise.catch((error) => {
     process.exitCode = 1;
     process.stderr.write(`${error.stack ?? error}\n`);
-    return { error: String(error.message ?? error).split("\n")[0] };
+    return { error: String(error.message ?? error).replace(/\n\s*/g, "; ") };
   });
 
 /** The same API in each framework under load (req/s), and each server's memory after it. */
 async function frameworks() {
-  const { LOAD_TARGETS } = require("./frameworks/targets");
+  const LOAD_TARGETS = selectedServers(require("./frameworks/targets").LOAD_TARGETS);
   const { loadOnce } = require("./frameworks/load");
   const { printLoad, printMemory, printPair } = require("./frameworks/report");
   const byKey = Object.fromEntries(LOAD_TARGETS.map((t) => [t.key, t]));
   const results = await interleaved("frameworks", Object.keys(byKey), (key) => recorded(loadOnce(byKey[key], SECONDS)));
   if (only.includes("frameworks")) {
     printLoad(LOAD_TARGETS, results, { rounds: ROUNDS, seconds: SECONDS });
-    printPair(
-      results,
-      ["switchyard fetch node", "switchyard Fetch adapter on @hono/node-server"],
-      ["hono node", "Hono on @hono/node-server"],
-    );
+    printPair(LOAD_TARGETS, results, "switchyard fetch node", "hono node");
   }
   if (only.includes("memory")) printMemory(LOAD_TARGETS, results);
 }
 
 async function coldStart() {
-  const { COLD_TARGETS } = require("./frameworks/targets");
+  const COLD_TARGETS = selectedServers(require("./frameworks/targets").COLD_TARGETS);
   const { coldStartOnce } = require("./frameworks/coldstart");
   const { printColdStart } = require("./frameworks/report");
   const byKey = Object.fromEntries(COLD_TARGETS.map((t) => [t.key, t]));
@@ -248,7 +249,11 @@ async function main() {
   if (only.includes("lookup")) await lookups();
   if (only.includes("growth")) await growth();
   if (only.includes("http")) await http();
-  if (["frameworks", "coldstart", "memory"].some((part) => only.includes(part))) buildForFrameworks();
+  if (["frameworks", "coldstart", "memory"].some((part) => only.includes(part))) {
+    buildForFrameworks();
+    const bun = require("./frameworks/targets").bunBinary();
+    console.log(`\nBun ${execFileSync(bun, ["--version"], { encoding: "utf8" }).trim()} for the Bun servers`);
+  }
   if (only.includes("frameworks") || only.includes("memory")) await frameworks();
   if (only.includes("coldstart")) await coldStart();
 }

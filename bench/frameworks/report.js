@@ -58,9 +58,10 @@ function printFailures(targets, results) {
 }
 
 /** Two columns of the load table against each other, per row: the median of per-round ratios. */
-function printPair(results, [key, label], [otherKey, otherLabel]) {
-  if (results[key] === undefined || results[otherKey] === undefined) return;
-  console.log(`\n### ${label} ÷ ${otherLabel} (median of per-round ratios)\n`);
+function printPair(targets, results, key, otherKey) {
+  if (results[key] === undefined || results[otherKey] === undefined) return; // not among --servers
+  const label = (k) => targets.find((t) => t.key === k).label;
+  console.log(`\n### ${label(key)} ÷ ${label(otherKey)} (median of per-round ratios)\n`);
   console.log("| request | ratio |");
   console.log("|---|---:|");
   for (const row of ROWS) {

@@ -76,4 +76,4 @@ function commandOf({ runtime, script, args }) {
   };
 }
 
-module.exports = { LOAD_TARGETS, COLD_TARGETS, commandOf };
+module.exports = { LOAD_TARGETS, COLD_TARGETS, bunBinary, commandOf };
