@@ -46,6 +46,16 @@ function bodyVariants(sy: Core, dec: Decorators): Record<string, () => Tree> {
       }
       return dec.controllers([Items]);
     },
+    // the same, the DTO checked by class-transformer and class-validator on every request (not compiled)
+    "decorated class-validator"() {
+      class Items {
+        @dec.Route("POST /items")
+        create(@dec.Query("page", sy.Int) page: number, @dec.Body(CreateItem, { compiled: false }) item: CreateItem) {
+          return { page, name: item.name };
+        }
+      }
+      return dec.controllers([Items]);
+    },
     // the decorator form with a Standard Schema body: zod, valibot
     "decorated zod"() {
       class Items {
