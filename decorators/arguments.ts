@@ -1,5 +1,6 @@
 import { signedCookieParam } from "../src/cookies/read.js";
 import { formField, formFile, formFiles } from "../src/forms/fields.js";
+import { formObject } from "../src/forms/object.js";
 import { cookieParam, headerParam, queryParam, queryParams, type ParamReader } from "../src/params.js";
 import { Text } from "../src/parsers/text.js";
 import type { RoutedRequest } from "../src/request.js";
@@ -22,6 +23,7 @@ export function waitsFor(source: ArgSource | undefined): boolean {
     case "body":
     case "bodySchema":
     case "queryObject":
+    case "formObject":
     case "formField":
     case "file":
     case "files":
@@ -82,8 +84,13 @@ export function argReader(source: ArgSource): ArgReader {
     }
     // every form parameter awaits the same `req.form()`: the request reads the form once and keeps it
     case "formField": {
-      const { name, parser, optional } = source;
-      return async (request) => formField(await request.form(), name, parser, { optional });
+      const { name, parser, optional, schema } = source;
+      const type = schema ?? parser;
+      return async (request) => formField(await request.form(), name, type as typeof parser, { optional });
+    }
+    case "formObject": {
+      const { validator, options } = source;
+      return (request) => formObject(request, validator as StandardSchema, options);
     }
     case "file": {
       const { name, optional } = source;

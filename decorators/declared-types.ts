@@ -56,7 +56,7 @@ export function parserFor(at: ParamAt): PathParser<unknown> {
 export function validatorFor(at: ParamAt, explicit: Function | StandardSchema | undefined): StandardSchema | Function {
   const type = explicit ?? at.declared;
   if (isStandardSchema(type)) return type;
-  const d = at.param.kind === "body" ? "@Body" : "@Query";
+  const d = at.param.kind === "body" ? "@Body" : at.param.kind === "formObject" ? "@Form" : "@Query";
   const refuse = (cause: string, fix = fixFor(d)): never => {
     throw new ControllerError(
       "PARAM_TYPE",
@@ -113,7 +113,7 @@ const IMPORT_TYPE =
   "a class imported with `import type { CreateItem }` (or `import { type CreateItem }`) has no value at run time, so the metadata can only say Function, and nothing would be validated";
 
 /** The usual fix, for `@Body` or `@Query`. */
-function fixFor(decorator: "@Body" | "@Query"): string {
+function fixFor(decorator: "@Body" | "@Query" | "@Form"): string {
   return `import the class as a value (import { CreateItem } from "./dto.js"), or name it: ${decorator}(CreateItem), or give a Standard Schema: ${decorator}(createItemSchema)`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * switchyard-router/decorators: class-based controllers (`@Match`, `@Route`, `@Guard`, `@Use`, and the
- * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Cookie`, `@Body`, `@FormField`, `@File`, `@Files`, `@Req`) collected into the same route
+ * parameter decorators `@PathVar`, `@Query`, `@Header`, `@Cookie`, `@Body`, `@FormField`, `@Form`, `@File`, `@Files`, `@Req`) collected into the same route
  * tree as the functional API; `body()`, the functional form of `@Body` (a Standard Schema or a
  * class-validator DTO class; loading this entry lets `body()` and `queryObject()` of the main entry read
  * DTO classes too); and parser classes for user types (`Newtype`, `@PathType`, class-validator
@@ -36,7 +36,7 @@ export { clientFor, type ControllerClient, type MethodCall, type RouteMethodsOf 
 export { Match, type MatchDecorator } from "./match.js";
 export type { GuardSpec, MiddlewareSpec } from "./metadata.js";
 export { Describe, type RouteDocs } from "./openapi.js";
-export { Returns } from "./returns.js";
+export { Returns, type ReturnsDecorator, type ReturnsStatus } from "./returns.js";
 export {
   isNewtype,
   Newtype,
@@ -53,6 +53,7 @@ export {
   PathVar,
   Query,
   FormField,
+  Form,
   File,
   Files,
   Req,

@@ -3,6 +3,7 @@
 // harmless when the app imports it too. See the README, "Decorators".
 import "reflect-metadata";
 import type { CookieSigner } from "../src/cookies/sign.js";
+import type { FormObjectOptions } from "../src/forms/object.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import type { StandardSchema } from "../src/schema/standard.js";
 import type { GuardPredicate, Middleware } from "../src/tree.js";
@@ -61,6 +62,12 @@ export interface QueryObjectRecordOptions extends QueryObjectOptions {
   readonly type?: Function | StandardSchema | undefined;
 }
 
+/** How a whole-form `@Form()` parameter reads its value: `formObject()`'s options and the schema or DTO class. */
+export interface FormObjectRecordOptions extends FormObjectOptions {
+  /** The Standard Schema or DTO class; when absent, the parameter's declared type. */
+  readonly type?: Function | StandardSchema | undefined;
+}
+
 /** What a decorated parameter receives. */
 export type ParamSource =
   | { readonly kind: "pathVar"; readonly label: string }
@@ -71,6 +78,7 @@ export type ParamSource =
   | { readonly kind: "cookie"; readonly name: string; readonly options: CookieValueOptions }
   | { readonly kind: "body"; readonly options: BodyRecordOptions }
   | { readonly kind: "formField"; readonly name: string; readonly options: ValueOptions }
+  | { readonly kind: "formObject"; readonly options: FormObjectRecordOptions }
   | { readonly kind: "file"; readonly name: string; readonly optional: boolean }
   | { readonly kind: "files"; readonly name: string };
 

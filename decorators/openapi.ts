@@ -100,7 +100,7 @@ interface LooseArg {
 const SIGNED = "A signed cookie (cookieSigner): one whose signature is wrong counts as not sent.";
 
 /**
- * What a `@Query`, `@Header`, `@Cookie`, `@Body`, `@FormField`, `@File` or `@Files` parameter reads, for OpenAPI. `required` is whether
+ * What a `@Query`, `@Header`, `@Cookie`, `@Body`, `@FormField`, `@Form`, `@File` or `@Files` parameter reads, for OpenAPI. `required` is whether
  * the route refuses the value missing: a repeated query key read as an array never is (none is `[]`).
  */
 function inputOf(arg: ArgSource | undefined): HandlerInput[] {
@@ -142,7 +142,19 @@ function inputOf(arg: ArgSource | undefined): HandlerInput[] {
         },
       ];
     case "formField":
-      return [{ in: "formField", name: source.name!, parser: source.parser!, required: source.optional !== true }];
+      return [
+        { in: "formField", name: source.name!, parser: source.parser!, required: source.optional !== true, ...schema },
+      ];
+    case "formObject":
+      return [
+        {
+          in: "formObject",
+          schema:
+            typeof source.validator === "function"
+              ? dtoSchema(source.validator, strict)
+              : (source.validator as JsonSchemaSource),
+        },
+      ];
     case "file":
       return [{ in: "formFile", name: source.name!, required: source.optional !== true }];
     case "files":

@@ -2,6 +2,7 @@ import type { CookieSigner } from "../src/cookies/sign.js";
 import type { ParamOptions } from "../src/params.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import { isStandardSchema, type StandardSchema } from "../src/schema/standard.js";
+import type { FormObjectOptions } from "../src/forms/object.js";
 import type { BodyOptions } from "../src/validate/body.js";
 import type { QueryObjectOptions } from "../src/validate/query.js";
 import { ControllerError } from "./errors.js";
@@ -81,7 +82,7 @@ export function Query(
     if (optionsFirst) checkObjectOptions(nameOrType);
     const whole = optionsFirst ? undefined : checkValidator("@Query", nameOrType);
     const objectOptions = (optionsFirst ? nameOrType : type) as QueryObjectOptions | undefined;
-    checkArrays(objectOptions?.arrays);
+    checkArrays("@Query", objectOptions?.arrays);
     return (target, method, index) =>
       record(target, method, index, "@Query", { kind: "queryObject", options: { ...objectOptions, type: whole } });
   }
@@ -165,19 +166,38 @@ export function Body(type?: Function | StandardSchema, options?: BodyOptions): P
 
 /**
  * Parameter decorator: the text field `name` of the request's form (`multipart/form-data` or
- * `application/x-www-form-urlencoded`), parsed with `parser` — or, without it, with the parser the
- * declared parameter type names, as for `@Query`. A missing (unless `optional`) or unparsable field
- * answers **400** naming it, in one 400 with the method's other bad parameters; a body that is no form
- * answers **415**. All form parameters of a request share one `req.form()`. Functional form:
- * `formField(await req.form(), name, parser, options)`.
+ * `application/x-www-form-urlencoded`), parsed with `type` — a parser, or a Standard Schema that gets
+ * the value as sent (a string) — or, without it, with the parser the declared parameter type names, as
+ * for `@Query`. A missing (unless `optional`, or the schema's default) or invalid field answers **400**
+ * naming it, in one 400 with the method's other bad parameters; a body that is no form answers
+ * **415**. All form parameters of a request share one `req.form()`. Functional form:
+ * `formField(await req.form(), name, type, options)`.
  */
-export function FormField(name: string, parser?: PathParser<unknown>, options?: ParamOptions): ParamDecorator {
+export function FormField(
+  name: string,
+  type?: PathParser<unknown> | StandardSchema,
+  options?: ParamOptions,
+): ParamDecorator {
   checkName("@FormField", name);
-  if (isStandardSchema(parser))
-    throw new TypeError("@FormField: the type must be a parser (Int, Text, a Newtype class, …)");
-  checkType("@FormField", parser);
+  checkType("@FormField", type);
   return (target, method, index) =>
-    record(target, method, index, "@FormField", { kind: "formField", name, options: { ...options, type: parser } });
+    record(target, method, index, "@FormField", { kind: "formField", name, options: { ...options, type } });
+}
+
+/**
+ * Parameter decorator: the whole form (`multipart/form-data` or urlencoded) as one object, validated by
+ * `type` — a Standard Schema or a class-validator DTO class — or by the declared parameter class. Text
+ * fields are strings as sent, a repeated name (or one in `options.arrays`) an array, a file its
+ * `FormFile` (a Web `File` too: `z.file()` checks it). Every failing field answers in one **400**; a
+ * body that is no form answers **415**; with `@Body` on the same method it is a startup error
+ * (`TWO_BODIES`). Named after what it reads, as `@Body` and `@Query()` are. Functional form:
+ * `formObject(req, type, options)`.
+ */
+export function Form(type?: StandardSchema | Function, options?: FormObjectOptions): ParamDecorator {
+  const validator = checkValidator("@Form", type);
+  checkArrays("@Form", options?.arrays);
+  return (target, method, index) =>
+    record(target, method, index, "@Form", { kind: "formObject", options: { ...options, type: validator } });
 }
 
 /**
@@ -229,9 +249,11 @@ function checkObjectOptions(options: object): void {
   }
 }
 
-function checkArrays(arrays: unknown): void {
+function checkArrays(decorator: string, arrays: unknown): void {
   if (arrays !== undefined && (!Array.isArray(arrays) || arrays.some((key) => typeof key !== "string")))
-    throw new TypeError("@Query: arrays must be a list of query keys");
+    throw new TypeError(
+      `${decorator}: arrays must be a list of ${decorator === "@Form" ? "field names" : "query keys"}`,
+    );
 }
 
 function checkName(decorator: string, name: unknown): void {
@@ -269,6 +291,8 @@ export function decoratorName(p: ParamSource): string {
       return "@Body()";
     case "formField":
       return `@FormField(${JSON.stringify(p.name)})`;
+    case "formObject":
+      return "@Form()";
     case "file":
       return `@File(${JSON.stringify(p.name)})`;
     case "files":

@@ -3,6 +3,7 @@ import type { PathParser } from "../src/parsers/parser.js";
 import { Text } from "../src/parsers/index.js";
 import { PatternError, parsePattern, type ParsedPattern, type VariablePart } from "../src/pattern/index.js";
 import { isStandardSchema, type StandardSchema } from "../src/schema/standard.js";
+import type { FormObjectOptions } from "../src/forms/object.js";
 import type { DtoClass } from "../src/validate/dto.js";
 import type { QueryObjectOptions } from "../src/validate/query.js";
 import { checkSpec, type SpecKind } from "./class-specs.js";
@@ -76,12 +77,19 @@ export type ArgSource =
       readonly validator: StandardSchema | DtoClass;
       readonly options: QueryObjectOptions;
     }
-  /** A text field of the form (`req.form()`), read with a parser. */
+  /** A text field of the form (`req.form()`), read with a parser or a Standard Schema. */
   | {
       readonly kind: "formField";
       readonly name: string;
       readonly parser: PathParser<unknown>;
       readonly optional: boolean;
+      readonly schema?: StandardSchema;
+    }
+  /** The whole form as one object, validated by a Standard Schema or a class-validator DTO class. */
+  | {
+      readonly kind: "formObject";
+      readonly validator: StandardSchema | DtoClass;
+      readonly options: FormObjectOptions;
     }
   /** The first file sent as `name`. */
   | { readonly kind: "file"; readonly name: string; readonly optional: boolean }
@@ -391,7 +399,9 @@ function planRoute(
     );
   }
   const json = params.find((p) => p.kind === "body");
-  const form = params.find((p) => p.kind === "formField" || p.kind === "file" || p.kind === "files");
+  const form = params.find(
+    (p) => p.kind === "formField" || p.kind === "formObject" || p.kind === "file" || p.kind === "files",
+  );
   if (json !== undefined && form !== undefined) {
     throw new ControllerError(
       "TWO_BODIES",
@@ -448,9 +458,16 @@ function settle(at: ParamAt): ArgSource {
       const validator = validatorFor(at, type);
       return { kind: "queryObject", validator: validator as StandardSchema | DtoClass, options };
     }
+    case "formObject": {
+      const { type, ...options } = p.options;
+      const validator = validatorFor(at, type);
+      return { kind: "formObject", validator: validator as StandardSchema | DtoClass, options };
+    }
     case "formField": {
       const optional = p.options.optional ?? false;
-      const parser = (p.options.type as PathParser<unknown> | undefined) ?? parserFor(at);
+      const { type } = p.options;
+      if (isStandardSchema(type)) return { kind: "formField", name: p.name, parser: Text, optional, schema: type };
+      const parser = type ?? parserFor(at);
       checkDeclaredType(cls, method, p.index, decoratorName(p), parser.name, parser, declared);
       return { kind: "formField", name: p.name, parser, optional };
     }

@@ -35,15 +35,19 @@ export {
   formFields,
   formFile,
   formFiles,
+  formObject,
   formOf,
+  formRecord,
   MAX_HEADER_BYTES,
   type Form,
   type FormField,
   type FormFieldReader,
   type FormFile,
   type FormLimits,
+  type FormObjectOptions,
   type FormOptions,
   type FormPart,
+  type FormValue,
   type PartRef,
 } from "./forms/index.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
@@ -56,6 +60,7 @@ export {
   type Pipeline,
   type PipelineOptions,
 } from "./pipeline.js";
+export type { ContractBroken, ContractChecked, ContractResult, ContractValue, JsonOf } from "./contract-types.js";
 export { ContractError, type ContractMode } from "./contracts.js";
 export { redirect, type RedirectOptions, type RedirectStatus } from "./redirect.js";
 export type { StreamBody } from "./reply-stream.js";

@@ -8,3 +8,4 @@ export { formOf, type Form } from "./form.js";
 export { DEFAULT_FORM_LIMITS, MAX_HEADER_BYTES, type FormLimits, type FormOptions } from "./limits.js";
 export type { FormField, FormFile, FormPart } from "./part.js";
 export type { PartRef } from "./errors.js";
+export { formObject, formRecord, type FormObjectOptions, type FormValue } from "./object.js";

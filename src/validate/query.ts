@@ -58,10 +58,18 @@ export function queryRecord(
   request: RoutedRequest<object>,
   arrays: readonly string[] = [],
 ): Record<string, string | string[]> {
+  return recordOf(request.query, arrays);
+}
+
+/**
+ * Named values (a query, a form's fields) as a record, as {@link queryRecord} reads a query: a key sent
+ * once → its value, a repeated key or one in `arrays` → its values in order; no prototype.
+ */
+export function recordOf(values: URLSearchParams, arrays: readonly string[] = []): Record<string, string | string[]> {
   const record = Object.create(null) as Record<string, string | string[]>;
-  for (const key of new Set(request.query.keys())) {
-    const values = request.query.getAll(key);
-    record[key] = values.length > 1 || arrays.includes(key) ? values : values[0]!;
+  for (const key of new Set(values.keys())) {
+    const all = values.getAll(key);
+    record[key] = all.length > 1 || arrays.includes(key) ? all : all[0]!;
   }
   return record;
 }
