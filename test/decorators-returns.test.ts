@@ -1,8 +1,16 @@
 import "reflect-metadata";
+import { transformSync } from "@swc/core";
 import { Exclude } from "class-transformer";
 import { IsInt, IsString } from "class-validator";
-import { controllers, Describe, PathVar, Returns, Route } from "../decorators";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as zod from "zod";
+import * as decorators from "../decorators";
+import { type ControllerError, controllers, Describe, PathVar, Returns, Route } from "../decorators";
 import { inject, openapi } from "../src";
+import { errorOf } from "./helpers/decorators";
 
 /*
  * `@Returns(status, schemaOrDto, description?)` (issue 24): recorded on the class, it feeds the handler
@@ -106,4 +114,115 @@ test("@Returns refuses a bad status, a missing schema, a status written twice", 
     }
     return Twice;
   }).toThrow(/written twice/);
+});
+
+/*
+ * Under TC39 standard decorators (no experimentalDecorators), @Returns is called (method, context): it
+ * keeps its recording in the class's metadata, replayed by controllers() as @Route's is.
+ */
+
+const standardSource = `
+import { Returns, Route } from "switchyard-router/decorators";
+import { z } from "zod";
+const User = z.object({ id: z.number(), name: z.string() });
+export class Users {
+  @Route("GET /user")
+  @Returns(200, User, "the user")
+  user() {
+    return { id: 1, name: "ada", passwordHash: "secret" };
+  }
+
+  @Route("GET /broken")
+  @Returns(200, User)
+  @Returns(404, { type: "object" })
+  broken() {
+    return { id: "one" } as unknown as { id: number; name: string };
+  }
+}
+`;
+
+/** Runs CommonJS `code` in this process, with the package's decorators and zod as its imports. */
+function runStandard(code: string): decorators.ControllerClass {
+  const module = { exports: {} as { Users?: decorators.ControllerClass } };
+  const load = (id: string): unknown => {
+    if (id === "switchyard-router/decorators") return decorators;
+    if (id === "zod") return zod;
+    throw new Error(`unexpected import ${id}`);
+  };
+  new Function("require", "module", "exports", code)(load, module, module.exports);
+  return module.exports.Users!;
+}
+
+async function expectStandardReturns(code: string): Promise<void> {
+  const app = controllers([runStandard(code)]);
+  const user = await inject(app, { url: "/user" }, { contracts: "strip" });
+  expect([user.status, JSON.parse(user.body)]).toEqual([200, { id: 1, name: "ada" }]);
+  const errors: unknown[] = [];
+  const broken = await inject(app, { url: "/broken" }, { contracts: "check", onError: (e) => void errors.push(e) });
+  expect(broken.status).toBe(500);
+  expect(String(errors[0])).toMatch(
+    /^ContractError: GET \/broken \(Users.broken\) replied 200 against its contract: id: /,
+  );
+  const doc = openapi(app, { info }) as unknown as {
+    paths: Record<string, { get: { responses: Record<string, { description: string }> } }>;
+  };
+  expect(doc.paths["/user"]!.get.responses["200"]!.description).toBe("the user");
+  expect(Object.keys(doc.paths["/broken"]!.get.responses)).toEqual(["200", "404"]);
+}
+
+test("@Returns under standard decorators compiled by swc (2022-03): recorded, documented, enforced", async () => {
+  const { code } = transformSync(standardSource, {
+    filename: "users.ts",
+    jsc: {
+      parser: { syntax: "typescript", decorators: true },
+      transform: { decoratorVersion: "2022-03" },
+      target: "es2022",
+    },
+    module: { type: "commonjs" },
+  });
+  await expectStandardReturns(code);
+});
+
+test("@Returns under standard decorators compiled by tsc without experimentalDecorators: the same", async () => {
+  const out = mkdtempSync(path.join(tmpdir(), "switchyard-returns-"));
+  try {
+    writeFileSync(path.join(out, "users.ts"), standardSource);
+    execFileSync(
+      process.execPath,
+      [
+        path.resolve(__dirname, "../node_modules/typescript/bin/tsc"),
+        "--ignoreConfig",
+        "--experimentalDecorators",
+        "false",
+        "--target",
+        "es2022",
+        "--module",
+        "commonjs",
+        "--noCheck",
+        "--outDir",
+        path.join(out, "js"),
+        path.join(out, "users.ts"),
+      ],
+      { cwd: out },
+    );
+    const code = readFileSync(path.join(out, "js/users.js"), "utf8");
+    expect(code).toContain("__esDecorate"); // really the standard form
+    await expectStandardReturns(code);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("under standard decorators, @Returns on a static method or a getter is refused as @Route is", () => {
+  const method = { kind: "method", name: "m", static: true, private: false, metadata: {} };
+  const decorate = Returns(200, UserOut) as unknown as (...a: unknown[]) => void;
+  const onStatic = errorOf(() => decorate(() => undefined, method)) as ControllerError;
+  expect([onStatic.code, onStatic.message]).toEqual([
+    "STATIC_METHOD",
+    "(a class).m: @Returns is on a static method; routes are instance methods",
+  ]);
+  const onGetter = errorOf(() =>
+    decorate(() => undefined, { ...method, kind: "getter", static: false }),
+  ) as ControllerError;
+  expect(onGetter.code).toBe("NOT_A_METHOD");
 });
