@@ -76,8 +76,12 @@ const median = (xs) => {
   return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+/** The 1-minute load average: other work on the machine skews the ratio (2 processes get a bigger share of busy cores than 1). */
+const load = () => require("node:os").loadavg()[0].toFixed(1);
+
 async function main() {
   const autocannon = prepare();
+  const loadBefore = load();
   const rows = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [1, 2] : [2, 1];
@@ -90,7 +94,7 @@ async function main() {
   }
   const cores = require("node:os").availableParallelism();
   console.log(
-    `\nGET ${values.path}, autocannon with ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s; ${cores} cores\n`,
+    `\nGET ${values.path}, autocannon with ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s; ${cores} cores, load average ${loadBefore} before and ${load()} after\n`,
   );
   console.log("| round | 1 worker (req/s) | 2 workers (req/s) | 2 ÷ 1 |");
   console.log("| --- | ---: | ---: | ---: |");
