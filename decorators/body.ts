@@ -51,12 +51,12 @@ export function bodyLibraries(): Libraries {
  * The class's compiled validator answers when it has one (compiled-dto/: the same instance, decisions
  * and messages); class-transformer and class-validator themselves otherwise, or when `compiled: false`.
  */
-async function validateInstance(
+function validateInstance(
   type: Function,
   plain: object,
   where: "body" | "query",
   options: DtoOptions,
-): Promise<object> {
+): object | Promise<object> {
   const whitelist = options.whitelist === true || options.forbidNonWhitelisted === true;
   const forbidNonWhitelisted = options.forbidNonWhitelisted === true;
   if (options.compiled !== false && compiledStatus(type).compiled) {
@@ -68,14 +68,16 @@ async function validateInstance(
   }
   const { plainToInstance, validate } = bodyLibraries();
   const instance = plainToInstance(type, plain);
-  const failures = await validate(instance, {
+  const checks = {
     whitelist,
     forbidNonWhitelisted,
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
+  };
+  return validate(instance, checks).then((failures) => {
+    if (failures.length > 0) throw invalid(failures, where);
+    return instance;
   });
-  if (failures.length > 0) throw invalid(failures, where);
-  return instance;
 }
 
 function invalid(failures: readonly ValidationFailure[], where: "body" | "query"): Error {

@@ -1,29 +1,34 @@
 import { badRequest, type FieldError } from "../validate/field-errors.js";
 import { type NamedSource, sourceIn, sourceNamed } from "../value-names.js";
+import { isThenable } from "../thenable.js";
 import { fieldErrorsOfIssues } from "./issues.js";
 import type { StandardResult, StandardSchema } from "./standard.js";
 
 /*
  * Running a Standard Schema on a value a request sent: its output, or the one 400 listing every issue
- * under the field the value was read as. Asynchronous schemas are awaited; a synchronous one costs a
- * resolved promise, nothing more.
+ * under the field the value was read as. Asynchronous schemas are awaited; a synchronous one's result
+ * is read at once (`validate`), with no promise or tick for it.
  */
 
 /**
  * `schema`'s output for `value`, or a 400 (`message`) listing each issue with its path under `field`
- * (`in`: `where`). A schema that throws (rather than reporting issues) is the app's fault: its error
- * is thrown as it is, a 500.
+ * (`in`: `where`): thrown, or for an asynchronous schema the promise's rejection (await it all the same).
+ * A schema that throws (rather than reporting issues) is the app's fault: its error is thrown as it is,
+ * a 500.
  */
-export async function validate<O>(
+export function validate<O>(
   schema: StandardSchema<unknown, O>,
   value: unknown,
   where: FieldError["in"],
   field: string,
   message: string,
-): Promise<O> {
-  const result: StandardResult<O> = await schema["~standard"].validate(value);
-  if (result.issues === undefined) return result.value;
-  throw badRequest(message, fieldErrorsOfIssues(where, field, result.issues));
+): O | Promise<O> {
+  const result = schema["~standard"].validate(value);
+  const read = (settled: StandardResult<O>): O => {
+    if (settled.issues === undefined) return settled.value;
+    throw badRequest(message, fieldErrorsOfIssues(where, field, settled.issues));
+  };
+  return isThenable(result) ? Promise.resolve(result).then(read) : read(result);
 }
 
 /**

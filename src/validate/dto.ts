@@ -32,9 +32,10 @@ export interface DtoValidator {
   hasConstraints(type: Function): boolean;
   /**
    * `plain` (a JSON object) as a validated instance of `type`; a 400 listing every failing property
-   * (`in`: `where`) otherwise.
+   * (`in`: `where`) otherwise — thrown, or the promise's rejection. Synchronous when it can be (a compiled
+   * validator), so a request pays no promise for it.
    */
-  validate(type: Function, plain: object, where: "body" | "query", options: DtoOptions): Promise<object>;
+  validate(type: Function, plain: object, where: "body" | "query", options: DtoOptions): object | Promise<object>;
 }
 
 const registered = processGlobal("dtoValidator", () => ({ validator: undefined as DtoValidator | undefined }));
@@ -45,18 +46,19 @@ export function registerDtoValidator(validator: DtoValidator): void {
 }
 
 /**
- * `plain` as a validated instance of the DTO class `type`, or a 400. A class nothing checks — no
- * class-validator decorator on it or a base class — is refused with a `TypeError` (a 500: the app's
- * mistake), since every value would pass it; so is a class when no DTO validator is registered.
- * `reader` names the caller in messages (`body()`).
+ * `plain` as a validated instance of the DTO class `type`, or a 400 (thrown, or the promise's rejection).
+ * A class nothing checks — no class-validator decorator on it or a base class — is refused with a
+ * `TypeError` (a 500: the app's mistake), since every value would pass it; so is a class when no DTO
+ * validator is registered. `reader` names the caller in messages (`body()`). Synchronous when the
+ * validator is (await it all the same).
  */
-export async function validateDto<T extends object>(
+export function validateDto<T extends object>(
   reader: string,
   type: DtoClass<T>,
   plain: unknown,
   where: "body" | "query",
   options: DtoOptions,
-): Promise<T> {
+): T | Promise<T> {
   const validator = dtoValidatorFor(reader, type);
   if (typeof plain !== "object" || plain === null || Array.isArray(plain)) {
     const got = plain === null ? "null" : Array.isArray(plain) ? "an array" : typeof plain;
@@ -64,7 +66,7 @@ export async function validateDto<T extends object>(
       { in: where, field: "", constraint: "isObject", message: `expected a JSON object, got ${got}` },
     ]);
   }
-  return (await validator.validate(type, plain, where, options)) as T;
+  return validator.validate(type, plain, where, options) as T | Promise<T>;
 }
 
 /** The registered validator for a response contract's DTO class `type` (see `dtoValidatorFor`). */
