@@ -23,21 +23,21 @@ export type ReturnsStatus = number | `${1 | 2 | 3 | 4 | 5}XX` | "default";
  * TypeScript reports a method that cannot satisfy the contract at the decorator.
  */
 export interface ReturnsDecorator<T = unknown> {
-  /** Legacy decorators: the method's type comes in through its descriptor. */
+  /** TC39 standard decorators: the method itself. */
+  <M extends (...args: never[]) => ContractResult<T>>(method: M, context: ClassMethodDecoratorContext): void;
+  /** Legacy decorators: the method's type comes in through its descriptor (last: tsc explains the last overload's error). */
   <M extends (...args: never[]) => ContractResult<T>>(
     target: object,
     method: string | symbol,
     descriptor: TypedPropertyDescriptor<M>,
   ): void;
-  /** TC39 standard decorators: the method itself. */
-  <M extends (...args: never[]) => ContractResult<T>>(method: M, context: ClassMethodDecoratorContext): void;
 }
 
 /**
  * Method decorator: the route replies `status` with a body of `schema` (a DTO class, `[Dto]`, a
  * Standard Schema or a JSON Schema). With 200 (or `"2XX"`) and a schema that checks (not a JSON Schema
  * object), a method whose plain result the schema cannot accept is a type error (see
- * `ContractChecked`); other statuses are sent as replies (`json(v, { status: 404 })`), whose bodies the
+ * `ContractResult`); other statuses are sent as replies (`json(v, { status: 404 })`), whose bodies the
  * types cannot see: the run-time contract checks those.
  */
 export function Returns<const S extends JsonSchemaSource>(

@@ -1,4 +1,4 @@
-import type { Reply, RouteMismatch } from "./reply.js";
+import type { HandlerResult, Reply, RouteMismatch } from "./reply.js";
 import type { StreamBody } from "./reply-stream.js";
 import type { SchemaInput, StandardSchema } from "./schema/standard.js";
 
@@ -6,9 +6,9 @@ import type { SchemaInput, StandardSchema } from "./schema/standard.js";
  * Response contracts for the type checker: a handler whose plain result cannot satisfy the schema its
  * route declares for status 200 is a type error, in `described(handler, { responses })` and under
  * `@Returns(200, schema)`. The types check what the run-time contract checks of a plain result: a
- * value that becomes a 200 JSON reply (`toReply`) is read by the schema declared for 200 (else `2XX`).
- * They cannot see into a `Reply` (`json(v, { status: 201 })` carries no type of `v`), so every other
- * status, and any reply built by hand, is checked at run time only.
+ * value that becomes a 200 JSON reply (`toReply`) is read, as JSON, by the schema declared for 200
+ * (else `2XX`). They cannot see into a `Reply` (`json(v, { status: 201 })` carries no type of `v`), so
+ * every other status, and any reply built by hand, is checked at run time only.
  */
 
 /**
@@ -26,11 +26,7 @@ export type ContractValue<S> = S extends StandardSchema
       ? JsonOf<T>
       : unknown;
 
-/**
- * A value's type as the contract sees it, after `JSON.stringify` and `JSON.parse`: what `toJSON` gives
- * (a `Date`, a `Day` → `string`), arrays and objects member by member, methods dropped. (A class's
- * private fields are sent too, but the type system cannot see them.)
- */
+/** A class instance's type as JSON carries it: its methods dropped, members as JSON. */
 export type JsonOf<T> = T extends { toJSON(...args: never): infer J }
   ? J
   : T extends readonly (infer E)[]
@@ -38,6 +34,18 @@ export type JsonOf<T> = T extends { toJSON(...args: never): infer J }
     : T extends object
       ? { [K in keyof T as T[K] extends Function ? never : K]: JsonOf<T[K]> }
       : T;
+
+/**
+ * The values whose JSON is a `T`: a `T`, or a value whose `toJSON` gives one (a `Date` where a string
+ * is wanted), member by member.
+ */
+export type JsonInput<T> =
+  | (T extends readonly (infer E)[]
+      ? readonly JsonInput<E>[]
+      : T extends object
+        ? { [K in keyof T]: JsonInput<T[K]> }
+        : T)
+  | { toJSON(...args: never): T };
 
 /**
  * What a handler's result is besides a 200 JSON body: a reply made by hand, the mismatch signal, text
@@ -53,11 +61,8 @@ export type NotJsonResult =
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler typed `() => void` answers 204, not JSON
   | void;
 
-/** The part of a handler's result `R` that is sent as a 200 JSON body, as JSON. */
-export type JsonResult<R> = JsonOf<Exclude<Awaited<R>, NotJsonResult>>;
-
-/** A handler result (or its promise) whose 200 JSON body is a `T`. */
-export type ContractResult<T> = T | NotJsonResult | Promise<T | NotJsonResult>;
+/** A result (or its promise) whose 200 JSON body is a `T`, as a method under `@Returns(200, …)` returns. */
+export type ContractResult<T> = JsonInput<T> | NotJsonResult | Promise<JsonInput<T> | NotJsonResult>;
 
 declare const noContract: unique symbol;
 /** No schema declared for 200 (nor for `2XX`). */
@@ -71,25 +76,16 @@ export type OkSchema<Rs> = Rs extends { readonly 200: { readonly schema: infer S
     : NoContract;
 
 /**
- * `unknown` when a handler returning `R` satisfies the 200 contract of `info` (or it declares none);
- * otherwise an object type whose one property says so, which the info object lacks: the compiler names
- * the property in its error ("Property 'the handler's 200 result does not match its contract' is
- * missing …"), and its type shows what the handler returns and what the contract accepts.
+ * What a handler described by `info` may return (without its promise): anything when `info` declares
+ * no schema that checks a 200 reply; otherwise a value whose JSON that schema accepts, or a result that
+ * is no 200 JSON body (see {@link NotJsonResult}).
  */
-export type ContractChecked<R, I> = I extends { readonly responses?: infer Rs }
+export type HandlerResultFor<I> = I extends { readonly responses?: infer Rs }
   ? OkSchema<NonNullable<Rs>> extends infer S
     ? [S] extends [NoContract]
-      ? unknown
-      : [JsonResult<R>] extends [ContractValue<S>]
-        ? unknown
-        : ContractBroken<JsonResult<R>, ContractValue<S>>
-    : unknown
-  : unknown;
-
-/** The error a broken contract becomes (see {@link ContractChecked}). */
-export interface ContractBroken<Returned, Accepted> {
-  readonly "the handler's 200 result does not match its contract": {
-    readonly returns: Returned;
-    readonly contractAccepts: Accepted;
-  };
-}
+      ? HandlerResult
+      : unknown extends ContractValue<S>
+        ? HandlerResult
+        : JsonInput<ContractValue<S>> | NotJsonResult
+    : HandlerResult
+  : HandlerResult;

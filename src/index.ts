@@ -60,7 +60,7 @@ export {
   type Pipeline,
   type PipelineOptions,
 } from "./pipeline.js";
-export type { ContractBroken, ContractChecked, ContractResult, ContractValue, JsonOf } from "./contract-types.js";
+export type { ContractResult, ContractValue, HandlerResultFor, JsonInput, JsonOf } from "./contract-types.js";
 export { ContractError, type ContractMode } from "./contracts.js";
 export { redirect, type RedirectOptions, type RedirectStatus } from "./redirect.js";
 export type { StreamBody } from "./reply-stream.js";

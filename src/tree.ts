@@ -1,6 +1,6 @@
 import { isMethodToken, type Method } from "./methods.js";
 import type { PathParser } from "./parsers/parser.js";
-import type { ContractChecked } from "./contract-types.js";
+import type { HandlerResultFor } from "./contract-types.js";
 import type { HandlerResult, Reply } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
 import { schemaParser } from "./schema/path-type.js";
@@ -303,15 +303,15 @@ function describe(value: unknown): string {
 /**
  * A handler leaf carrying `info` for the tools (listing, OpenAPI, `urlFor`); routes exactly as the bare
  * function would. When `info.responses` declares a schema for 200 (else `2XX`), a handler whose plain
- * result that schema cannot accept is a type error (see `ContractChecked`).
+ * result that schema cannot accept is a type error (see `HandlerResultFor`).
  */
 export function described<
   V extends Vars = {},
-  R extends HandlerResult = HandlerResult,
   I extends HandlerInfo = HandlerInfo,
+  const R extends HandlerResultFor<I> = HandlerResultFor<I>,
 >(
   handler: (request: RoutedRequest<V>) => R | Promise<R>,
-  info: I & ContractChecked<R, I>,
+  info: I,
 ): Route<V> & Serves<ServedRoute<"*", "/*", {}, R, I>> {
   if (typeof handler !== "function")
     throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
