@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import * as lib from "../src";
 import { toFetch } from "../src/adapters/fetch";
-import { LIMIT, observeLies } from "./fixtures/fetch-body-lies.cjs";
+import { bodyApp, LIMIT, observeLies } from "./fixtures/fetch-body-lies.cjs";
 import { PACKAGE_ENTRY, ROOT } from "./shared/package-entry";
 import { type RunningRuntime, startRuntimeScript } from "./shared/runtimes";
 
@@ -60,6 +60,26 @@ async function overTheWire(url: string) {
 
 test("Node: a declared length within the limit is read whole, and the limit still holds for a lie", async () => {
   expect(await observeLies(lib, toFetch)).toEqual(EXPECTED);
+});
+
+test("a look-alike built on Request.prototype (@hono/node-server's lightweight request) is read by its own arrayBuffer()", async () => {
+  const real = new Request("http://localhost/length", {
+    method: "POST",
+    headers: { "content-length": "5" },
+    body: "hello",
+  });
+  // as @hono/node-server makes it: a prototype of its own, with its getters and body readers, over
+  // Request.prototype, and an object made from it per request
+  const lightweight = Object.create(Request.prototype, {
+    method: { get: () => real.method },
+    url: { get: () => real.url },
+    headers: { get: () => real.headers },
+    body: { get: () => real.body },
+    arrayBuffer: { value: () => real.arrayBuffer() },
+  });
+  const lookAlike = Object.create(lightweight) as Request;
+  const response = await bodyApp(lib, toFetch)(lookAlike);
+  expect({ status: response.status, json: await response.json() }).toEqual({ status: 200, json: { length: 5 } });
 });
 
 describe.each(["bun", "deno"] as const)("%s", (runtime) => {

@@ -60,11 +60,10 @@ class FetchInput implements RequestInput {
 type WithBytes = Request & { bytes?: () => Promise<Uint8Array> };
 
 /**
- * A `Request`'s body: read whole by the runtime's own `bytes()` (else `arrayBuffer()`, which costs Bun
- * twice as much) when its length is declared and no transfer coding is (a native read costs a fraction
- * of pulling chunks through a JS reader; the server has framed the body by that length, and `readBody`
- * still counts the bytes, for a `Request` made in process with a header that lies), else chunk by chunk
- * from its stream, taken on first read.
+ * A `Request`'s body: read whole by the runtime's own `bytes()` when its length is declared and no
+ * transfer coding is (a native read costs a fraction of pulling chunks through a JS reader; the server
+ * has framed the body by that length, and `readBody` still counts the bytes, for a `Request` made in
+ * process with a header that lies), else chunk by chunk from its stream, taken on first read.
  */
 class RequestBody implements BodySource {
   readonly whole?: () => Promise<Uint8Array>;
@@ -73,8 +72,11 @@ class RequestBody implements BodySource {
   constructor(private readonly request: WithBytes) {
     const headers = request.headers;
     if (headers.get("content-length") === null || headers.get("transfer-encoding") !== null) return;
+    // `bytes()` only on a runtime's own `Request` (Bun's `arrayBuffer()` costs twice as much); a
+    // look-alike built on its prototype (@hono/node-server's lightweight request) has its own
+    // `arrayBuffer()`, while the inherited `bytes()` fails on it
     this.whole =
-      typeof request.bytes === "function"
+      typeof request.bytes === "function" && Object.getPrototypeOf(request) === Request.prototype
         ? () => request.bytes!()
         : () => request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   }
