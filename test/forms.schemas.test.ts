@@ -380,6 +380,20 @@ describe("the whole form's shape", () => {
   });
 });
 
+describe("the whole form with an asynchronous schema", () => {
+  test("is awaited, and its failure lists the field", async () => {
+    const Signup = z.object({ name: z.string().refine(async (name) => name !== "taken", "that name is taken") });
+    const app = route("POST /signup", async (req) => formObject(req, Signup));
+    expect(JSON.parse((await inject(app, urlencoded("/signup", "name=free"))).body)).toEqual({ name: "free" });
+    const bad = await inject(app, urlencoded("/signup", "name=taken"));
+    expect({ status: bad.status, json: JSON.parse(bad.body) }).toEqual(
+      badRequest("the form is invalid", [
+        { in: "body", field: "name", constraint: "custom", message: "that name is taken" },
+      ]),
+    );
+  });
+});
+
 describe("@Form at startup", () => {
   test("@Form beside @Body is TWO_BODIES", () => {
     class Both {
