@@ -10,11 +10,15 @@
  * The `e2e:` cases time whole requests through the pipeline (`pipeline(tree)(request)`: the request
  * object, dispatch, the handler, its reply) on the classic list's routes, plain and under one
  * transparent middleware (a build without `use` prints NaN there).
+ * `AB_COUNT=1` counts instead of timing (lookup cases only): each build's child runs under callgrind
+ * (bench/lib/callgrind.js) and the table gives instructions per lookup, which the load on the machine
+ * does not move; `AB_COUNT=cache` adds simulated first-level data misses. One run per build and case.
  */
 const path = require("node:path");
 const { execFileSync } = require("node:child_process");
 const { load, fresh } = require("./lib/data");
 const { batchOf, measure } = require("./lib/timer");
+const { countPerLookup } = require("./lib/callgrind");
 
 function growthTable(size) {
   const width = Math.ceil(Math.sqrt(size));
@@ -89,11 +93,46 @@ async function child(dist, name) {
   process.stdout.write(`${await measure(router.lookup, () => batch.map(([m, p]) => [m, fresh(p)]), false)}\n`);
 }
 
+/** In a child under callgrind: the lookups of one case on one build, `batches` times over, untimed. */
+function loop(dist, name, batches) {
+  process.env.SWITCHYARD_DIST = path.resolve(dist);
+  const { adapters } = require("./lib/routers");
+  const { routes, requests } = caseOf(name);
+  const lookup = adapters.switchyard().build(routes).lookup;
+  // a few sets of fresh strings, made before the counted batches and taken in turn
+  const sets = Array.from({ length: 8 }, () => requests.map(([m, p]) => [m, fresh(p)]));
+  let found = 0;
+  for (let b = 0; b < Number(batches); b++) found += lookups(lookup, sets[b & 7]);
+  process.stdout.write(`${found}\n`);
+}
+
+/** One batch (a function of its own, so V8 optimizes it as the timed code is). */
+function lookups(lookup, batch) {
+  let found = 0;
+  for (let i = 0; i < batch.length; i++) if (lookup(batch[i][0], batch[i][1]) !== null) found++;
+  return found;
+}
+
+/** `AB_COUNT`: events per lookup of each lookup case on both builds, counted by callgrind. */
+function count(dists, names, cache) {
+  const head = cache ? "instructions / D1 misses per lookup" : "instructions per lookup";
+  console.log(`| case (${head}) | A ${dists[0]} | B ${dists[1]} | B ÷ A (instructions) |`);
+  console.log("|---|---:|---:|---:|");
+  for (const name of names.filter((name) => !name.startsWith("e2e: "))) {
+    const [a, b] = dists.map((dist) =>
+      countPerLookup(__filename, ["--loop", dist, name], caseOf(name).requests.length, cache),
+    );
+    const shown = (c) => (cache ? `${c.Ir.toFixed(0)} / ${c.D1mr.toFixed(1)}` : c.Ir.toFixed(0));
+    console.log(`| ${name} | ${shown(a)} | ${shown(b)} | ${(b.Ir / a.Ir).toFixed(3)} |`);
+  }
+}
+
 function main() {
   const [distA, distB, roundsText] = process.argv.slice(2);
   const dists = [distA, distB];
   const rounds = Number(roundsText ?? "5");
   const names = caseNames();
+  if (process.env.AB_COUNT) return count(dists, names, process.env.AB_COUNT === "cache");
   const ns = new Map(names.map((name) => [name, [[], []]]));
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
@@ -115,7 +154,8 @@ function main() {
   }
 }
 
-if (process.argv[2] === "--child") {
+if (process.argv[2] === "--loop") loop(process.argv[3], process.argv[4], process.argv[5]);
+else if (process.argv[2] === "--child") {
   child(process.argv[3], process.argv[4]).catch((error) => {
     console.error(error);
     process.exit(1);
