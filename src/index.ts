@@ -174,6 +174,7 @@ export {
   type RouteCallResult,
   type RouteClient,
   type RoutesByTemplate,
+  type TemplateCalls,
 } from "./client/index.js";
 export type { Mounted, NotAHandler, ServedRecord, ServedRoute, ServedRoutes, Serves } from "./served.js";
 export {

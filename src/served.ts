@@ -82,9 +82,12 @@ export type ServedByEach<N> =
 export type ServedRoutes<T> =
   NonNullable<T extends { readonly [served]?: infer R } ? R : never> extends ServedRecord<infer S> ? Flat<S> : never;
 
-/** Joins each `Mounted` record with what it mounts. */
-type Flat<S> =
-  S extends Mounted<infer M, infer P, infer V, infer Inner, infer Exact> ? Prefixed<M, P, V, Flat<Inner>, Exact> : S;
+/** Joins each `Mounted` record with what it mounts (a route is told apart first, by a plain check). */
+type Flat<S> = S extends ServedRoute
+  ? S
+  : S extends Mounted<infer M, infer P, infer V, infer Inner, infer Exact>
+    ? Prefixed<M, P, V, Flat<Inner>, Exact>
+    : never;
 
 /** Each route of `R` under the prefix: its method narrowed by `M` (gone when none can match), its path after `P`. */
 type Prefixed<M extends string, P extends string, V, R, Exact extends boolean> =

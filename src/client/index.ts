@@ -56,13 +56,6 @@ type CallWith<A, R> = A extends readonly [RoutedRequest<infer V>, ...unknown[]]
 export type Client<Handlers> = { readonly [K in keyof Handlers]: Call<Handlers[K]> };
 
 /**
- * The typed client of the app whose type is `App`: `client<typeof app>({ baseUrl })` gives
- * `api.get("/users/id:Int", { vars: { id: 7 } })`, `api.post("/users", { body })`, … for every route
- * the app serves that `route`/`match` patterns name, each resolving to what its handler returns as the
- * wire carries it (`Jsonified`). Needs no tree at run time: a browser imports the app's type only.
- */
-export function client<App extends RouteNode>(options?: ClientOptions): RouteClient<App>;
-/**
  * A typed client of `tree` for `handlers`: `client(app, { byId, list })` gives `byId(vars, init?)` and
  * `list(init?)`, each resolving to what the handler returns as the wire carries it (`Jsonified`), its
  * variables typed by the handler's request. The handlers are the very functions (or route nodes) the
@@ -73,6 +66,13 @@ export function client<const Handlers extends Readonly<Record<string, UrlTarget>
   handlers: Handlers,
   options?: ClientOptions,
 ): Client<Handlers>;
+/**
+ * The typed client of the app whose type is `App`: `client<typeof app>({ baseUrl })` gives
+ * `api.get("/users/id:Int", { vars: { id: 7 } })`, `api.post("/users", { body })`, … for every route
+ * the app serves that `route`/`match` patterns name, each resolving to what its handler returns as the
+ * wire carries it (`Jsonified`). Needs no tree at run time: a browser imports the app's type only.
+ */
+export function client<App extends RouteNode>(options?: ClientOptions): RouteClient<App>;
 export function client(
   first?: RouteNode | ClientOptions,
   handlers?: Readonly<Record<string, UrlTarget>>,

@@ -4,6 +4,8 @@ import {
   pathVar,
   method,
   type Route,
+  type MethodNode,
+  type NeedsVars,
   type RouteNode,
   labelsIn,
   nodeOf,
@@ -49,9 +51,10 @@ type Result = HandlerResult | Promise<HandlerResult>;
 export function route<const P extends string, V extends Vars = {}, S = never, R extends Result = NotAHandler>(
   pattern: CheckedPattern<P, V>,
   next: PatternNext<P, V, S, R>,
-): Route<V> & RouteCaptures<PatternVars<P>> & Serves<PatternServes<P, S, R, true>> {
+): PatternNode<P> & NeedsVars<V> & RouteCaptures<PatternVars<P>> & Serves<PatternServes<P, S, R, true>> {
   const parsed = parsePattern(pattern);
-  return build(parsed, pathEnd(nodeOf(next) ?? notANext(next, `route(${JSON.stringify(pattern)})`))) as Route<V> &
+  return build(parsed, pathEnd(nodeOf(next) ?? notANext(next, `route(${JSON.stringify(pattern)})`))) as PatternNode<P> &
+    NeedsVars<V> &
     RouteCaptures<PatternVars<P>> &
     Serves<PatternServes<P, S, R, true>>;
 }
@@ -64,9 +67,10 @@ export function route<const P extends string, V extends Vars = {}, S = never, R 
 export function match<const P extends string, V extends Vars = {}, S = never, R extends Result = NotAHandler>(
   pattern: CheckedPattern<P, V>,
   next: PatternNext<P, V, S, R>,
-): Route<V> & Serves<PatternServes<P, S, R, false>> {
+): PatternNode<P> & NeedsVars<V> & Serves<PatternServes<P, S, R, false>> {
   const parsed = parsePattern(pattern);
-  return build(parsed, nodeOf(next) ?? notANext(next, `match(${JSON.stringify(pattern)})`)) as Route<V> &
+  return build(parsed, nodeOf(next) ?? notANext(next, `match(${JSON.stringify(pattern)})`)) as PatternNode<P> &
+    NeedsVars<V> &
     Serves<PatternServes<P, S, R, false>>;
 }
 
@@ -80,6 +84,12 @@ type PatternServes<P extends string, S, R, Exact extends boolean> = string exten
   : [R] extends [NotAHandler]
     ? Mounted<PatternMethod<P>, PatternPath<P>, PatternVars<P>, S, Exact>
     : ServedRoute<PatternMethod<P>, Exact extends true ? PatternPath<P> : RestOf<PatternPath<P>>, PatternVars<P>, R>;
+
+/**
+ * The node a pattern's route starts with: a `method` node when it names a method (so a route's type is
+ * one object type, not one per kind of node: an `alt` of them is cheap to read for the typed client).
+ */
+type PatternNode<P extends string> = PatternMethod<P> extends "*" ? RouteNode : MethodNode;
 
 /** The template of a route that takes any rest of the path after `P`. */
 type RestOf<P extends string> = P extends "/" ? "/*" : `${P}/*`;

@@ -43,47 +43,47 @@ export const app = alt(
 const BAD = `import { client } from "switchyard-router";
 import { app } from "./app.js";
 const api = client<typeof app>();
-await api.get("/users/id:Int", { vars: { id: "7" } }); // expect: Type 'string' is not assignable to type 'number'.
-await api.get("/users/id:Int", { vars: {} }); // expect: Property 'id' is missing
-await api.get("/users/id:Int"); // expect: Expected 2 arguments, but got 1.
-await api.get("/users/id:Int", { vars: { id: 7, idd: 8 } }); // expect: 'idd' does not exist
-await api.get("/users/:id", { vars: { id: 7 } }); // expect: Argument of type '"/users/:id"' is not assignable
-await api.put("/users/id:Int", { vars: { id: 7 } }); // expect: Argument of type '"/users/id:Int"' is not assignable
-await api.get("/users"); // expect: Argument of type '"/users"' is not assignable
-await api.post("/users", { body: { name: 7 } }); // expect: Type 'number' is not assignable to type 'string'.
-await api.get("/on/on:Day", { vars: { on: null! } }); // expect: Argument of type '"/on/on:Day"' is not assignable
-await api.get("/orgs/org:Text/on/on:Day", { vars: { on: "2024-01-02", org: "a" } }); // expect: Type 'string' is not assignable to type 'Day'.
-await api.get("/orgs/org:Text/on/on:Day", { vars: { on: null! } }); // expect: Property 'org' is missing
-await api.get("/orgs/org:Text/admin/x"); // expect: Argument of type '"/orgs/org:Text/admin/x"' is not assignable
-export const n: number = await api.get("/hello"); // expect: Type 'string' is not assignable to type 'number'.
-export const born: Date = (await api.get("/users/id:Int", { vars: { id: 7 } })).born; // expect: Type 'string' is not assignable to type 'Date'.
-(await api.get("/users/id:Int", { vars: { id: 7 } })).secret?.(); // expect: Type 'never' has no call signatures.
-export const gone: string = await api.delete("/users/id:Int", { vars: { id: 7 } }); // expect: Type 'undefined' is not assignable to type 'string'.
-export const made: string = (await api.post("/users", { body: { name: "x" } })).id; // expect: Type 'number' is not assignable to type 'string'.
-export const item: { n: number } = await api.get("/items/id:Int", { vars: { id: 1 } }); // expect: Property 'n' is missing
-await api.get("/reports/on:Day", { vars: { on: null! } }); // expect: Argument of type '"/reports/on:Day"' is not assignable
-await api.get("/n:Int/under", { vars: { n: 1 } }); // expect: Argument of type '"/n:Int/under"' is not assignable
-await api.request("PROPFIND", "/hello"); // expect: Argument of type '"/hello"' is not assignable
+await api["/users/id:Int"].get({ vars: { id: "7" } }); // expect: Type 'string' is not assignable to type 'number'.
+await api["/users/id:Int"].get({ vars: {} }); // expect: Property 'id' is missing
+await api["/users/id:Int"].get(); // expect: Expected 1 arguments, but got 0.
+await api["/users/id:Int"].get({ vars: { id: 7, idd: 8 } }); // expect: 'idd' does not exist
+await api["/users/:id"].get({ vars: { id: 7 } }); // expect: Property '/users/:id' does not exist
+await api["/users/id:Int"].put({ vars: { id: 7 } }); // expect: Property 'put' does not exist
+await api["/users"].get(); // expect: Property 'get' does not exist
+await api["/users"].post({ body: { name: 7 } }); // expect: Type 'number' is not assignable to type 'string'.
+await api["/on/on:Day"].get({ vars: { on: null! } }); // expect: Property '/on/on:Day' does not exist
+await api["/orgs/org:Text/on/on:Day"].get({ vars: { on: "2024-01-02", org: "a" } }); // expect: Type 'string' is not assignable to type 'Day'.
+await api["/orgs/org:Text/on/on:Day"].get({ vars: { on: null! } }); // expect: Property 'org' is missing
+await api["/orgs/org:Text/admin/x"].get(); // expect: Property '/orgs/org:Text/admin/x' does not exist
+export const n: number = await api["/hello"].get(); // expect: Type 'string' is not assignable to type 'number'.
+export const born: Date = (await api["/users/id:Int"].get({ vars: { id: 7 } })).born; // expect: Type 'string' is not assignable to type 'Date'.
+(await api["/users/id:Int"].get({ vars: { id: 7 } })).secret?.(); // expect: Type 'never' has no call signatures.
+export const gone: string = await api["/users/id:Int"].delete({ vars: { id: 7 } }); // expect: Type 'undefined' is not assignable to type 'string'.
+export const made: string = (await api["/users"].post({ body: { name: "x" } })).id; // expect: Type 'number' is not assignable to type 'string'.
+export const item: { n: number } = await api["/items/id:Int"].get({ vars: { id: 1 } }); // expect: Property 'n' is missing
+await api["/reports/on:Day"].get({ vars: { on: null! } }); // expect: Property '/reports/on:Day' does not exist
+await api["/n:Int/under"].get({ vars: { n: 1 } }); // expect: Property '/n:Int/under' does not exist
+await api["/hello"].propfind(); // expect: Property 'propfind' does not exist
 `;
 
-const GOOD = `import { client, testFetch, Day, type Route } from "switchyard-router";
+const GOOD = `import { alt, client, testFetch, Day, type Route } from "switchyard-router";
 import { app } from "./app.js";
 const api = client<typeof app>({ fetch: testFetch(app), baseUrl: "http://localhost" });
-export const user: { id: number; name: string; born: string; tags: number[] } = await api.get("/users/id:Int", { vars: { id: 7 } });
-export const made: { id: number } = await api.post("/users", { body: { name: "x" } });
-export const text: string = await api.get("/hello");
-export const nothing: undefined = await api.delete("/users/id:Int", { vars: { id: 7 } });
-export const item: { n: number } | { fallback: boolean } = await api.get("/items/id:Int", { vars: { id: 1 } });
-export const raw: unknown = await api.get("/raw");
-export const on: { org: string; on: string } = await api.get("/orgs/org:Text/on/on:Day", { vars: { org: "a", on: Day.of(2024, 1, 2) } });
-export const team: { ok: boolean } = await api.put("/orgs/org:Text/teams/team:Text", { vars: { org: "a", team: "b" }, headers: { "x-key": "k" } });
-export const file: string = await api.get("/orgs/org:Text/files/*", { vars: { org: "a" }, rest: ["x", "y"] });
-export const anyMethod: string[] = [await api.get("/any"), await api.post("/any"), await api.request("OPTIONS", "/any")];
-export const dav: string = await api.request("PROPFIND", "/dav", { query: { depth: 1 } });
-// a tree serving other routes is still a Route, and still assignable to the first tree's type
+export const user: { id: number; name: string; born: string; tags: number[] } = await api["/users/id:Int"].get({ vars: { id: 7 } });
+export const made: { id: number } = await api["/users"].post({ body: { name: "x" } });
+export const text: string = await api["/hello"].get();
+export const nothing: undefined = await api["/users/id:Int"].delete({ vars: { id: 7 } });
+export const item: { n: number } | { fallback: boolean } = await api["/items/id:Int"].get({ vars: { id: 1 } });
+export const raw: unknown = await api["/raw"].get();
+export const on: { org: string; on: string } = await api["/orgs/org:Text/on/on:Day"].get({ vars: { org: "a", on: Day.of(2024, 1, 2) } });
+export const team: { ok: boolean } = await api["/orgs/org:Text/teams/team:Text"].put({ vars: { org: "a", team: "b" }, headers: { "x-key": "k" } });
+export const file: string = await api["/orgs/org:Text/files/*"].get({ vars: { org: "a" }, rest: ["x", "y"] });
+export const anyMethod: string[] = [await api["/any"].get(), await api["/any"].post(), await api["/any"].options()];
+export const dav: string = await api["/dav"].propfind({ query: { depth: 1 } });
+// a tree serving other routes is still a Route, and (a node of the same kind) assignable to the first tree's type
 export const tree: Route = app;
 export let same: typeof app = app;
-same = (await import("./other.js")).other;
+same = alt((await import("./other.js")).other, (await import("./other.js")).other);
 `;
 
 const OTHER = `import { route } from "switchyard-router";
