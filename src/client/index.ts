@@ -13,6 +13,7 @@ export type {
   RouteCallResult,
   RouteClient,
   RoutesByTemplate,
+  TemplateCalls,
 } from "./routes.js";
 export { testFetch } from "./test-fetch.js";
 export {
