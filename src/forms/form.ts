@@ -1,4 +1,4 @@
-import { bufferedFile } from "./buffered-file.js";
+import { BufferedFile } from "./buffered-file.js";
 import type { FormFile, FormPart } from "./part.js";
 
 /**
@@ -28,7 +28,7 @@ export async function collectForm(parts: AsyncIterable<FormPart>): Promise<Form>
       fields.append(part.field, part.value);
       continue;
     }
-    const file = bufferedFile(part.field, part.name, part.type, await part.bytes());
+    const file = new BufferedFile(part.field, part.name, part.type, await part.bytes());
     const list = files.get(part.field);
     if (list === undefined) files.set(part.field, [file]);
     else list.push(file);

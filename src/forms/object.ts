@@ -7,6 +7,7 @@ import { recordOf } from "../validate/query.js";
 import type { Form } from "./form.js";
 import type { FormOptions } from "./limits.js";
 import type { FormFile } from "./part.js";
+import { asWebFile } from "./web-file.js";
 
 /** Options of {@link formObject}: the form's limits, a DTO's class-validator options, and array keys. */
 export interface FormObjectOptions extends FormOptions, DtoOptions {
@@ -26,7 +27,7 @@ export type FormValue = string | FormFile | (string | FormFile)[];
  * The object is built as `queryObject` builds the query's: a text field is a string as sent (convert in
  * the schema: `z.coerce.number()`), a name sent more than once (or named in `arrays`) an array of its
  * values in order, a name not sent absent (a default or optional applies), `__proto__` a name like any
- * other. A file is its `FormFile`, which is also a Web `File`: a schema checks it with its library's own
+ * other. A file is its `FormFile` as a Web `File` too (see `asWebFile`): a schema checks it with its library's own
  * file schema — zod `z.file().max(1_000_000).mime(["image/png"])`, valibot
  * `v.pipe(v.file(), v.maxSize(1_000_000), v.mimeType(["image/png"]))`, arktype `"File"` — and zod's is
  * documented in OpenAPI as a binary string. A DTO class (class-transformer cannot rebuild a `File`)
@@ -54,7 +55,9 @@ export async function formObject(
   options: FormObjectOptions = {},
 ): Promise<unknown> {
   if (isStandardSchema(validator)) {
-    const plain = formRecord(await request.form(options), options.arrays);
+    const form = await request.form(options);
+    const plain = formRecord(form, options.arrays);
+    for (const name of form.files.keys()) plain[name] = await mapFiles(plain[name]!, asWebFile);
     return validate(validator, plain, "body", "", "the form is invalid");
   }
   if (typeof validator !== "function") {
@@ -68,7 +71,7 @@ export async function formObject(
   // class-transformer rebuilds every object through its constructor, which a File cannot survive: the
   // DTO checks each file's description, and its instance gets the very files
   const described: Record<string, unknown> = Object.assign(Object.create(null) as object, plain);
-  for (const name of form.files.keys()) described[name] = mapFiles(plain[name]!, fileFacts);
+  for (const name of form.files.keys()) described[name] = await mapFiles(plain[name]!, fileFacts);
   let instance: object;
   try {
     instance = await validateDto("formObject()", validator, described, "body", options);
@@ -86,9 +89,13 @@ function fileFacts(file: FormFile): Pick<FormFile, "field" | "name" | "type" | "
   return { field: file.field, name: file.name, type: file.type, size: file.size };
 }
 
-function mapFiles(value: FormValue, map: (file: FormFile) => unknown): unknown {
-  const one = (item: string | FormFile) => (typeof item === "string" ? item : map(item));
-  return Array.isArray(value) ? value.map(one) : one(value);
+/** `value` with each file in it mapped (and awaited); text values as they are. */
+async function mapFiles<T>(
+  value: FormValue,
+  map: (file: FormFile) => T | Promise<T>,
+): Promise<string | T | (string | T)[]> {
+  const one = async (item: string | FormFile): Promise<string | T> => (typeof item === "string" ? item : map(item));
+  return Array.isArray(value) ? Promise.all(value.map(one)) : one(value);
 }
 
 /**
