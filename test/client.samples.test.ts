@@ -46,6 +46,46 @@ test("the functional sample's calls are typed by its handlers (tsc checks these 
   expect(user.name).toBe("grace");
 });
 
+describe("the functional sample through client<typeof app>()", () => {
+  const app = createApp(createUserStore(), "k");
+  test.each(reachedTwoWays(app))(
+    "%s: every route its patterns name, called by template; declared bodies and replies typed",
+    async (_how, options) => {
+      const api = client<typeof app>(options());
+      expect(await api["/health"].get()).toEqual({ status: "ok" });
+      const user: { id: number; name: string } = await api["/api/users/id:Int"].get({ vars: { id: 1 } });
+      expect(user).toEqual({ id: 1, name: "ada" });
+      // a fall-through: a segment that is no Int reaches the route by name
+      expect(await api["/api/users/name:Text"].get({ vars: { name: "grace" } })).toEqual({ id: 2, name: "grace" });
+      const made: { id: number; name: string } = await api["/api/users"].post({ body: { name: "edsger" } });
+      expect(made).toEqual({ id: 3, name: "edsger" });
+      expect((await api["/api/users"].get()).map((u) => u.name)).toEqual(["ada", "grace", "edsger"]);
+      expect(await api["/static/*"].get({ rest: ["a", "b"] })).toBe("you asked for a/b");
+      // the guard lets the API key through
+      expect(await api["/api/users/id:Int"].delete({ vars: { id: 3 }, headers: { "x-api-key": "k" } })).toBeUndefined();
+      const refused = await api["/api/users/id:Int"].delete({ vars: { id: 1 } }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ClientError);
+      expect((refused as ClientError).status).toBe(404);
+      const invalid = await api["/api/users"].post({ body: { name: "" } }).catch((error: unknown) => error);
+      expect((invalid as ClientError).status).toBe(400);
+      expect((invalid as ClientError).errors.length).toBeGreaterThan(0);
+    },
+  );
+
+  test("tsc checks the calls: an unknown template, a wrong variable, a wrong body", async () => {
+    const api = client<typeof app>({ fetch: testFetch(app) });
+    // @ts-expect-error: the report route is written with the four functions, which name no template
+    void api["/api/reports/on:Day"];
+    // @ts-expect-error: the route's id is a number
+    await api["/api/users/id:Int"].get({ vars: { id: "1" } }).catch(() => undefined);
+    // @ts-expect-error: the body's name is a string (CreateUser, as described() declares)
+    await api["/api/users"].post({ body: { name: 1 } }).catch(() => undefined);
+    // @ts-expect-error: no PUT on that template
+    void api["/api/users"].put;
+    expect(await api["/api/users/id:Int"].get({ vars: { id: 2 } })).toEqual({ id: 2, name: "grace" });
+  });
+});
+
 describe("the controllers sample through clientFor", () => {
   const app = createControllersApp(container.createChildContainer(), "k");
   test.each(reachedTwoWays(app))("%s: controller methods called with their own parameters", async (_how, options) => {
