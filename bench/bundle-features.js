@@ -1,0 +1,95 @@
+/*
+ * What each feature adds to the edge bundle (issue 27): the minimal Fetch app (`route`, `alt`,
+ * `toFetch`, two routes) and the same app using one feature more, each bundled by esbuild from the
+ * built package (minified, platform neutral, ES module, the optional peers left out as an app that
+ * does not install them has them); prints a Markdown table of minified and gzip bytes, and the added
+ * bytes of each feature. `npm run build && node bench/bundle-features.js`
+ */
+const { build } = require("esbuild");
+const path = require("node:path");
+const { gzipSync } = require("node:zlib");
+
+const root = path.resolve(__dirname, "..");
+
+const IMPORTS = `import { alt, route } from "switchyard-router";
+import { toFetch } from "switchyard-router/fetch";`;
+const ROUTES = `route("GET /", () => "hello"), route("GET /users/id:Int", (req) => ({ id: req.vars.id }))`;
+const minimal = `${IMPORTS}
+export default { fetch: toFetch(alt(${ROUTES})) };`;
+
+/** Each feature: what it imports and the app that uses it. */
+const features = {
+  "405 / HEAD (methodFallbacks)": [
+    `import { methodFallbacks } from "switchyard-router";`,
+    `toFetch(alt(${ROUTES}), { fallback: methodFallbacks({ methodNotAllowed: true, head: true }) })`,
+  ],
+  "unreachable check (checkUnreachable)": [
+    `import { checkUnreachable } from "switchyard-router";`,
+    `(() => { const app = alt(${ROUTES}); checkUnreachable(app, "throw"); return toFetch(app); })()`,
+  ],
+  cors: [`import { cors } from "switchyard-router";`, `toFetch(cors({ origin: "*" }, alt(${ROUTES})))`],
+  cookies: [
+    `import { cookie, cookieParam, withCookies } from "switchyard-router";`,
+    `toFetch(alt(${ROUTES}, route("GET /c", (req) => withCookies("hi", [cookie("seen", cookieParam(req, "seen") ?? "1")]))))`,
+  ],
+  "forms (formField)": [
+    `import { formField } from "switchyard-router";`,
+    `toFetch(alt(${ROUTES}, route("POST /f", async (req) => formField(await req.form(), "name"))))`,
+  ],
+  sse: [
+    `import { sse } from "switchyard-router";`,
+    `toFetch(alt(${ROUTES}, route("GET /e", () => sse(async function* () { yield { data: "hi" }; }))))`,
+  ],
+  "body validation (Standard Schema)": [
+    `import { body } from "switchyard-router";
+const schema = { "~standard": { version: 1, vendor: "x", validate: (value) => ({ value }) } };`,
+    `toFetch(alt(${ROUTES}, route("POST /b", async (req) => body(req, schema))))`,
+  ],
+  "response contracts (contracts option)": ["", `toFetch(alt(${ROUTES}), { contracts: "check" })`],
+  openapi: [
+    `import { openapi } from "switchyard-router";`,
+    `(() => { const app = alt(${ROUTES}); const doc = openapi(app, { info: { title: "t", version: "1" } }); return toFetch(alt(app, route("GET /openapi.json", () => doc))); })()`,
+  ],
+  "docs (OpenAPI + Swagger UI page)": [
+    `import { docs } from "switchyard-router";`,
+    `(() => { const app = alt(${ROUTES}); return toFetch(alt(app, docs(app, { path: "/docs", title: "t", assets: () => "", openapi: { info: { title: "t", version: "1" } } }))); })()`,
+  ],
+  decorators: [
+    `import { controllers, Route } from "switchyard-router/decorators";
+class Users { byId(req) { return { id: req.vars.id }; } }
+Route("GET /users/id:Int")(Users.prototype, "byId", Object.getOwnPropertyDescriptor(Users.prototype, "byId"));`,
+    `toFetch(controllers([Users]))`,
+  ],
+};
+
+async function bundle(contents) {
+  const result = await build({
+    stdin: { contents, resolveDir: root, sourcefile: "app.mjs" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+    tsconfigRaw: {},
+    external: ["multipasta", "class-validator", "class-transformer", "reflect-metadata", "swagger-ui-dist"],
+    logLevel: "error",
+  });
+  const bytes = result.outputFiles[0].contents;
+  return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+async function main() {
+  const base = await bundle(minimal);
+  console.log("| app | minified | gzip | added (minified / gzip) |");
+  console.log("| --- | ---: | ---: | ---: |");
+  console.log(`| minimal (route, alt, toFetch) | ${base.min} | ${base.gzip} | |`);
+  for (const [name, [imports, handler]] of Object.entries(features)) {
+    const size = await bundle(`${IMPORTS}\n${imports}\nexport default { fetch: ${handler} };`);
+    console.log(`| + ${name} | ${size.min} | ${size.gzip} | ${size.min - base.min} / ${size.gzip - base.gzip} |`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

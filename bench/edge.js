@@ -1,0 +1,108 @@
+/*
+ * The edge bundle and its cold start in workerd (issue 27): a two-route Fetch app written with
+ * switchyard (`route`, `alt`, `toFetch`, from the built package) and with Hono (bench/node_modules),
+ * each bundled by esbuild as a Workers bundler does (minified, ES module), plus a bare worker with no
+ * router. Prints each bundle's size (minified, gzip), then, over interleaved rounds, the median time
+ * from starting workerd (miniflare) to its first answer, and of the first request once it is ready.
+ *
+ *   npm run build && node bench/install.js && node bench/edge.js [ROUNDS]
+ */
+const { build } = require("esbuild");
+const { Miniflare } = require("miniflare");
+const path = require("node:path");
+const { gzipSync } = require("node:zlib");
+
+const root = path.resolve(__dirname, "..");
+const rounds = Number(process.argv[2] ?? 10);
+
+const apps = {
+  bare: {
+    dir: root,
+    source: `export default { fetch: (request) => new URL(request.url).pathname === "/users/7"
+      ? Response.json({ id: 7 }) : new Response("hello") };`,
+  },
+  switchyard: {
+    dir: root,
+    // the path types are registered under their class names, which minifying would rename
+    keepNames: true,
+    source: `import { alt, route } from "switchyard-router";
+import { toFetch } from "switchyard-router/fetch";
+export default { fetch: toFetch(alt(route("GET /", () => "hello"), route("GET /users/id:Int", (req) => ({ id: req.vars.id })))) };`,
+  },
+  hono: {
+    dir: __dirname,
+    source: `import { Hono } from "hono";
+const app = new Hono();
+app.get("/", (c) => c.text("hello"));
+app.get("/users/:id{[0-9]+}", (c) => c.json({ id: Number(c.req.param("id")) }));
+export default app;`,
+  },
+};
+
+async function bundle({ dir, source, keepNames }) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: dir, sourcefile: "worker.mjs" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+    // the package by its exports, not tsconfig's paths to src/; the optional peers are not installed
+    tsconfigRaw: {},
+    external: ["multipasta"],
+    keepNames: keepNames === true,
+    logLevel: "error",
+  });
+  return result.outputFiles[0].text;
+}
+
+/** Milliseconds from starting workerd to its first answer, and of that first answer once ready. */
+async function coldStart(script) {
+  const started = performance.now();
+  // the module given as it is: miniflare would refuse the import("multipasta") it cannot follow
+  const miniflare = new Miniflare({
+    modules: [{ type: "ESModule", path: path.join(root, "worker.mjs"), contents: script }],
+    compatibilityDate: "2025-01-01",
+  });
+  try {
+    await miniflare.ready;
+    const ready = performance.now();
+    const response = await miniflare.dispatchFetch("http://localhost/users/7");
+    const body = await response.text();
+    if (body !== '{"id":7}') throw new Error(`unexpected answer ${response.status} ${body}`);
+    const answered = performance.now();
+    return { total: answered - started, first: answered - ready };
+  } finally {
+    await miniflare.dispose();
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const scripts = {};
+  for (const [name, app] of Object.entries(apps)) {
+    scripts[name] = await bundle(app);
+    const bytes = Buffer.byteLength(scripts[name]);
+    console.log(`${name}: ${bytes} bytes minified, ${gzipSync(scripts[name], { level: 9 }).length} gzip`);
+  }
+  const times = Object.fromEntries(Object.keys(apps).map((name) => [name, { total: [], first: [] }]));
+  for (let round = 0; round < rounds; round++) {
+    const order = Object.keys(apps);
+    if (round % 2 === 1) order.reverse();
+    for (const name of order) {
+      const { total, first } = await coldStart(scripts[name]);
+      times[name].total.push(total);
+      times[name].first.push(first);
+    }
+  }
+  for (const [name, { total, first }] of Object.entries(times))
+    console.log(
+      `${name}: start to first answer ${median(total).toFixed(1)} ms, first request ${median(first).toFixed(2)} ms`,
+    );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
