@@ -1,4 +1,5 @@
 import { type CallInit, type ClientOptions, type ResultOf, sender } from "../src/client/index.js";
+import type { FormFile } from "../src/forms/part.js";
 import type { PatternVars } from "../src/pattern/types.js";
 import type { RoutedRequest } from "../src/request.js";
 import type { RouteNode } from "../src/tree.js";
@@ -14,8 +15,8 @@ import type { ArgSource } from "./plan.js";
  * own signatures. A @Handle method `byId(req: RoutedRequest<{ id: number }>): User` becomes
  * `byId({ id: 7 }) → Promise<User>`; a @PathVar method `byId(@PathVar("id") id: number): User` becomes
  * `byId(7) → Promise<User>`, each argument sent where its parameter decorator reads it (a path variable,
- * a query value, a header, the JSON body). The routes come from the tree at run time: the class's
- * methods are found in it as `urlFor` finds them.
+ * a query value, a header, the JSON body, a field or file of a `multipart/form-data` body). The routes
+ * come from the tree at run time: the class's methods are found in it as `urlFor` finds them.
  */
 
 /** The route methods of a controller instance type: its methods returning what a handler returns. */
@@ -30,8 +31,22 @@ export type MethodCall<T, M> = M extends () => infer R
   : M extends (request: RoutedRequest<infer V>) => infer R
     ? (vars: PrefixVarsOf<T> & V & Readonly<Record<string, unknown>>, init?: CallInit) => Promise<ResultOf<Awaited<R>>>
     : M extends (...args: infer A) => infer R
-      ? (...args: A) => Promise<ResultOf<Awaited<R>>>
+      ? (...args: ClientArgs<A>) => Promise<ResultOf<Awaited<R>>>
       : never;
+
+/**
+ * A @PathVar-style method's parameters as its client takes them: a file the server reads as a
+ * `FormFile` (`@File`, `@Files`) is sent from a `Blob` (a `File` keeps its name).
+ */
+type ClientArgs<A extends readonly unknown[]> = { [K in keyof A]: ClientArg<A[K]> };
+
+type ClientArg<T> = T extends FormFile
+  ? Blob
+  : T extends readonly FormFile[]
+    ? readonly Blob[]
+    : T extends FormFile | undefined
+      ? Blob | undefined
+      : T;
 
 /** The variables of the class's `Controller(prefix)`, when the compiler knows it. */
 type PrefixVarsOf<T> =
@@ -77,6 +92,11 @@ function requestParts(
   const query: Record<string, string | number | boolean | bigint | readonly (string | number)[]> = {};
   const headers: Record<string, string> = {};
   let body: unknown;
+  let form: FormData | undefined;
+  const fields = (): FormData => {
+    form ??= new FormData();
+    return form;
+  };
   args.forEach((source, i) => {
     const value = values[i];
     if (source === undefined || source.kind === "request") return;
@@ -84,8 +104,19 @@ function requestParts(
     else if (value === undefined) return;
     else if (source.kind === "query") query[source.name] = value as string;
     else if (source.kind === "header") headers[source.name] = writePiece(source.parser, value);
-    else if (source.kind === "body" || (source.kind as string) === "bodySchema") body = value;
-    else if ((source.kind as string) === "queryObject") Object.assign(query, value);
+    else if (source.kind === "body" || source.kind === "bodySchema") body = value;
+    else if (source.kind === "queryObject") Object.assign(query, value);
+    else if (source.kind === "formField") fields().append(source.name, writePiece(source.parser, value));
+    else if (source.kind === "file") appendFile(fields(), source.name, value);
+    else if (source.kind === "files")
+      for (const file of value as readonly unknown[]) appendFile(fields(), source.name, file);
+    else if (source.kind === "formObject")
+      for (const [name, field] of Object.entries(value as object)) {
+        if (field === undefined) continue;
+        if (field instanceof Blob) appendFile(fields(), name, field);
+        else if (Array.isArray(field)) for (const item of field) appendField(fields(), name, item);
+        else appendField(fields(), name, field);
+      }
     else
       throw new ControllerError(
         "NOT_A_ROUTE",
@@ -94,13 +125,28 @@ function requestParts(
         `the client cannot send parameter ${i} (${source.kind}); call the route with fetch instead`,
       );
   });
+  if (form !== undefined && body !== undefined)
+    throw new ControllerError("NOT_A_ROUTE", nameOf(cls), String(method), "a JSON body and a form in one request");
   for (const [name, value] of Object.entries(query)) {
     const source = args.find((a) => a?.kind === "query" && a.name === name) as
       | Extract<ArgSource, { kind: "query" }>
       | undefined;
     if (source !== undefined && !Array.isArray(value)) query[name] = writePiece(source.parser, value);
   }
-  return [vars, { query, headers, ...(body === undefined ? {} : { body }) }];
+  return [vars, { query, headers, ...(body === undefined ? {} : { body }), ...(form === undefined ? {} : { form }) }];
+}
+
+/** A file argument as a form part: a `Blob` (a `File` keeps its name). */
+function appendFile(form: FormData, name: string, file: unknown): void {
+  if (!(file instanceof Blob))
+    throw new TypeError(`clientFor: the file "${name}" must be a Blob or a File, got ${typeof file}`);
+  form.append(name, file);
+}
+
+/** A whole-form field: a file, or text (`String` of anything else). */
+function appendField(form: FormData, name: string, value: unknown): void {
+  if (value instanceof Blob) form.append(name, value);
+  else form.append(name, String(value));
 }
 
 /** A query or header value as its parser writes it (`toUrlPiece`), else `String`. */

@@ -4,6 +4,7 @@ import { ClientError, client, testFetch } from "../src";
 import { clientFor } from "../decorators";
 import { createApp as createControllersApp } from "../samples/controllers/app";
 import { UserId } from "../samples/controllers/ids";
+import { UploadsController } from "../samples/controllers/media";
 import { UsersController } from "../samples/controllers/users";
 import { createApp, createHandlers, createUserStore } from "../samples/functional/app";
 import { reachedTwoWays } from "./helpers/reached-two-ways";
@@ -95,4 +96,27 @@ describe("the controllers sample through clientFor", () => {
     expect(refused).toBeInstanceOf(ClientError);
     expect((refused as ClientError).status).toBe(404);
   });
+
+  test.each(reachedTwoWays(app))(
+    "%s: a @File and a @FormField argument go as a multipart form",
+    async (_how, options) => {
+      const uploads = clientFor(app, UploadsController, options());
+      const bytes = new Uint8Array([0, 1, 2, 250, 255, 10, 13]);
+      const avatar = new File([bytes], "me.png", { type: "image/png" });
+      let checksum = 0;
+      for (const byte of bytes) checksum = (checksum * 31 + byte) % 1_000_000_007;
+      expect(await uploads.upload(avatar, "hello, ünïcode")).toEqual({
+        name: "me.png",
+        type: "image/png",
+        size: bytes.byteLength,
+        checksum,
+        caption: "hello, ünïcode",
+      });
+      // the optional field left out: the route reads it missing
+      expect(await uploads.upload(avatar, undefined)).toMatchObject({ caption: null });
+      // no file: the route's 400 names it
+      const missing = await uploads.upload(undefined as unknown as Blob, "x").catch((error: unknown) => error);
+      expect((missing as ClientError).status).toBe(400);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import {
   client,
   ClientError,
   Day,
+  type FormFile,
   HttpError,
   Int,
   match,
@@ -17,7 +18,20 @@ import {
   toApplication,
   UrlError,
 } from "../src";
-import { Body, Controller, clientFor, controllers, Handle, Match, PathVar, Query, Route } from "../decorators";
+import {
+  Body,
+  Controller,
+  clientFor,
+  controllers,
+  File as FileParam,
+  Files,
+  FormField,
+  Handle,
+  Match,
+  PathVar,
+  Query,
+  Route,
+} from "../decorators";
 
 /*
  * The typed client at run time: calls find their route in the tree (method and path, values written by
@@ -176,6 +190,20 @@ describe("clientFor(app, Controller)", () => {
     create(@Body(CreateUser) user: CreateUser) {
       return { made: user.name };
     }
+    @Route("POST /files/id:Int")
+    async files(
+      @PathVar("id") id: number,
+      @FormField("count", Int) count: number,
+      @Files("part") parts: FormFile[],
+      @FileParam("extra", { optional: true }) extra: FormFile | undefined,
+    ) {
+      return {
+        id,
+        count,
+        parts: await Promise.all(parts.map(async (p) => `${p.name}:${await p.text()}`)),
+        extra: extra?.name ?? null,
+      };
+    }
   }
 
   const tree = alt(match("/v1", controllers([Users, Legacy])));
@@ -192,6 +220,20 @@ describe("clientFor(app, Controller)", () => {
     expect(await legacy.byId(7)).toEqual({ id: 7, verbose: null });
     expect(await legacy.byId(7, 2)).toEqual({ id: 7, verbose: 2 });
     expect(await legacy.create({ name: "grace" })).toEqual({ made: "grace" });
+  });
+
+  test("form arguments go as one multipart form: fields written by their parsers, files as parts", async () => {
+    const legacy = clientFor(tree, Legacy, transport);
+    const parts = [new File(["a"], "a.txt"), new File(["b\r\n--x"], "b.txt", { type: "text/plain" })];
+    expect(await legacy.files(7, -3, parts, undefined)).toEqual({
+      id: 7,
+      count: -3,
+      parts: ["a.txt:a", "b.txt:b\r\n--x"],
+      extra: null,
+    });
+    expect(await legacy.files(7, 0, [], new File([], "e.bin"))).toMatchObject({ parts: [], extra: "e.bin" });
+    const refused = await legacy.files(7, 1.5, [], undefined).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400 });
   });
 
   test("errors reject as for client()", async () => {

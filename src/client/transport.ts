@@ -20,7 +20,8 @@ export type ClientFetch = (
   init: {
     readonly method: string;
     readonly headers: Record<string, string>;
-    readonly body?: string;
+    /** Text (JSON or as given), or a form's `multipart/form-data` bytes. */
+    readonly body?: string | Uint8Array;
   },
 ) => Promise<ClientResponse>;
 
@@ -40,6 +41,11 @@ export interface CallInit {
   readonly query?: Readonly<Record<string, string | number | boolean | bigint | readonly (string | number)[]>>;
   /** A JSON body (sent with `content-type: application/json`), or text as it is. */
   readonly body?: unknown;
+  /**
+   * A form body instead (`new FormData()`: text fields and files), sent as `multipart/form-data`: what
+   * `formField`, `formFile`, `@FormField` and `@File` read.
+   */
+  readonly form?: FormData;
   /** Headers for this request. */
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -83,8 +89,13 @@ export function transport(options: ClientOptions): Transport {
   return async (verb, path, init) => {
     const headers: Record<string, string> = { accept: "application/json, text/plain;q=0.9, */*;q=0.8" };
     for (const [name, value] of Object.entries({ ...common, ...init.headers })) headers[name.toLowerCase()] = value;
-    let body: string | undefined;
-    if (init.body !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (init.form !== undefined) {
+      // the Fetch API's own encoder: the boundary and each part as every runtime's fetch writes them
+      const encoded = new Response(init.form);
+      body = new Uint8Array(await encoded.arrayBuffer());
+      headers["content-type"] = encoded.headers.get("content-type") ?? "multipart/form-data";
+    } else if (init.body !== undefined) {
       if (typeof init.body === "string") body = init.body;
       else {
         body = JSON.stringify(init.body, (_key, value: unknown) => (typeof value === "bigint" ? Number(value) : value));
