@@ -8,7 +8,7 @@ import { ROOT } from "../helpers/typecheck";
  * returning an object with a Date) checked by tsc --extendedDiagnostics without a client, with
  * client(app, handlers) calling each of the 500 handlers once, and with client<typeof app>() calling each
  * of the 500 templates once. The instantiation count is deterministic. Measured (TypeScript 7.0.2, the
- * figures of every size in BENCHMARKS.md and docs-drafts/typed-client.md): 500 routes 283,924 without,
+ * figures of every size in docs-drafts/typed-client.md): 500 routes 283,924 without,
  * 357,048 with the handlers' client (+25.8 %), 384,843 with the app's (+35.5 %). Budgets: +27 % and
  * +37 %, so that a change which makes either dearer fails here.
  */
