@@ -87,7 +87,12 @@ const constraint: fc.Arbitrary<[string, Decorate]> = fc.oneof(
 const options: fc.Arbitrary<cv.ValidationOptions> = fc.record(
   {
     each: fc.boolean(),
-    message: fc.constantFrom("$property is $value, not $constraint1 ($target)", "bad", "$constraint2 $value$value"),
+    message: fc.constantFrom(
+      "$property is $value, not $constraint1 ($target)",
+      "bad",
+      "$constraint2 $value$value",
+      "$target: $property ($constraint1)",
+    ),
     groups: fc.constant(["admin"]),
     always: fc.boolean(),
     validateIf: fc.constant((_object: object, value: unknown) => value !== "skip"),
@@ -136,6 +141,8 @@ const classSpec = (depth: number): fc.Arbitrary<ClassSpec> =>
     base: depth > 0 ? fc.option(classSpec(0), { nil: undefined }) : fc.constant(undefined),
   });
 
+let classes = 0;
+
 /** Builds the class a spec describes, applying the decorators as the compiled TypeScript would. */
 function build(spec: ClassSpec): Function {
   const base = spec.base === undefined ? undefined : build(spec.base);
@@ -149,6 +156,8 @@ function build(spec: ClassSpec): Function {
         (this as Record<string, unknown>)[p.name] = Array.isArray(p.initial) ? [...p.initial] : p.initial;
     }
   };
+  // each class a name of its own, as `$target` and `targetName` tell them apart
+  Object.defineProperty(Dto, "name", { value: `Dto${++classes}` });
   for (const p of spec.properties) {
     const decorators: PropertyDecorator[] = [];
     if (p.optional === "IsOptional") decorators.push(cv.IsOptional());

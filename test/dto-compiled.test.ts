@@ -176,6 +176,20 @@ test("a valid body: the same instance (class, initialisers kept, nested classes,
   expect(Object.entries(seen as object)).toEqual(Object.entries(expected));
 });
 
+test("messages name the class validated, also for constraints two classes inherit from one base", async () => {
+  class Named {
+    @cv.IsString({ message: "$target.$property" }) name!: string;
+    @cv.Min(3) size!: number;
+  }
+  class Left extends Named {}
+  class Right extends Named {}
+  for (const type of [Left, Right, Left]) {
+    const { compiled, libraries } = await both(app(type), { name: 1, size: 1 });
+    expect(compiled).toEqual(libraries);
+    expect(JSON.stringify(compiled.body)).toContain(`"${type.name}.name"`);
+  }
+});
+
 test("whitelist and forbidNonWhitelisted: stripped and refused alike (field initialisers without decorators too)", async () => {
   for (const options of [{ whitelist: true }, { forbidNonWhitelisted: true }]) {
     const { compiled, libraries } = await both(app(Every, options), {

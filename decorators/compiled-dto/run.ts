@@ -209,5 +209,40 @@ function validationError(
   let message = meta.message || "";
   if (!meta.message && check !== undefined && check.instance.defaultMessage instanceof Function)
     message = check.instance.defaultMessage(args);
-  return [type, libraries.formatMessage(message, args)];
+  return [
+    type,
+    typeof message === "string" ? formatted(libraries, meta, message, args) : libraries.formatMessage(message, args),
+  ];
+}
+
+/** Per decorator: its messages that read no `$value`, formatted once (by class and template). */
+const formattedMessages = new WeakMap<ValidationMetadata, Map<string, string>>();
+const MESSAGES_KEPT = 16;
+
+/**
+ * class-validator's formatter, which builds a regular expression per `$constraintN` token on every call
+ * (most of a 400's cost), run once per template: its output depends only on the template, the
+ * decorator's constraints and property, the class's name — and the value, where a `$value` token is
+ * left after the constraints are put in. Which is the case is seen by formatting it with two different
+ * values; only an output both agree on is kept (a few per decorator: a template made from the value
+ * would otherwise grow the map with every request).
+ */
+function formatted(
+  libraries: Libraries,
+  meta: ValidationMetadata,
+  template: string,
+  args: ConstraintArguments,
+): string {
+  let kept = formattedMessages.get(meta);
+  const key = `${args.targetName}\u0000${template}`;
+  const known = kept?.get(key);
+  if (known !== undefined) return known;
+  const message = libraries.formatMessage(template, args);
+  if (kept === undefined) formattedMessages.set(meta, (kept = new Map()));
+  if (kept.size < MESSAGES_KEPT) {
+    const one = libraries.formatMessage(template, { ...args, value: "\u0000one" });
+    const other = libraries.formatMessage(template, { ...args, value: "\u0000other" });
+    if (one === other) kept.set(key, one);
+  }
+  return message;
 }
