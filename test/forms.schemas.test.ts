@@ -445,6 +445,11 @@ describe("OpenAPI of a form read with schemas", () => {
       signup(@Form(z.object({ name: z.string(), age: z.string().optional() })) form: object) {
         return form;
       }
+
+      @Route("POST /dto")
+      dto(@Form() form: UploadForm) {
+        return form.title;
+      }
     }
     const document = openapi(alt(controllers([Docs])), { info: { title: "forms", version: "1" } });
     const paths = document.paths as Record<string, Record<string, OpenApiObject>>;
@@ -478,6 +483,12 @@ describe("OpenAPI of a form read with schemas", () => {
       "multipart/form-data",
       "application/x-www-form-urlencoded",
     ]);
+    // a DTO's schema is its class-validator rules, a component of its own
+    const dto = (body("/dto").content as Record<string, { schema: OpenApiObject }>)["multipart/form-data"]!.schema;
+    expect(dto).toEqual({ $ref: "#/components/schemas/UploadForm" });
+    const component = (document.components as { schemas: Record<string, OpenApiObject> }).schemas.UploadForm!;
+    expect(component.required).toEqual(expect.arrayContaining(["title", "count", "avatar"]));
+    expect((component.properties as Record<string, OpenApiObject>).title).toEqual({ type: "string", minLength: 3 });
     const result = await validate(structuredClone(document) as never);
     if (!result.valid) throw new Error(compileErrors(result));
   });
