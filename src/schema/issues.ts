@@ -21,9 +21,10 @@ export function fieldErrorsOfIssues(
   const errors: FieldError[] = [];
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i]!;
+    const keys = pathOf(issue);
     errors.push({
       in: where,
-      field: [...(field === "" ? [] : [field]), ...pathOf(issue)].join("."),
+      field: keys.length === 0 ? field : field === "" ? keys.join(".") : `${field}.${keys.join(".")}`,
       constraint: constraintOf(issue),
       message: typeof issue.message === "string" ? issue.message : "invalid",
     });
