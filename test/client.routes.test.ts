@@ -135,6 +135,30 @@ test("every Int and every text value reaches the handler as it was given (writte
   );
 });
 
+test("what is no template or call is undefined: awaiting the client or a template sends nothing", async () => {
+  const sent: string[] = [];
+  const api = client<typeof app>({
+    fetch: async (url, init) => {
+      sent.push(url);
+      return testFetch(app)(url, init);
+    },
+  });
+  const loose = api as unknown as Record<string | symbol, unknown>;
+  const template = api["/any"] as unknown as Record<string | symbol, unknown>;
+  expect([
+    loose.then,
+    loose.toJSON,
+    loose[Symbol.toPrimitive],
+    template.then,
+    template.constructor,
+    template.toJSON,
+  ]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  expect(await api).toBe(api);
+  expect(await api["/any"]).toBe(api["/any"]);
+  expect(JSON.stringify(api["/any"])).toBe("{}");
+  expect(sent).toEqual([]);
+});
+
 test("no fetch at all is a TypeError naming the option", () => {
   const saved = globalThis.fetch;
   try {

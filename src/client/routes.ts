@@ -96,6 +96,9 @@ type ClientOfTable<T> = { readonly [P in keyof T]: TemplateCalls<T[P]> };
 
 const noop = (): undefined => undefined;
 
+/** A method token (RFC 9110 `tchar`) in lower case: a call's name. */
+const CALL_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
+
 /** The client of {@link RouteClient}'s shape, sending with `options`. */
 export function routeClient<App>(options: ClientOptions): RouteClient<App> {
   const send = transport(options);
@@ -105,8 +108,10 @@ export function routeClient<App>(options: ClientOptions): RouteClient<App> {
     const methods = new Map<string, unknown>();
     return new Proxy(Object.freeze({}), {
       get: (_target, name) => {
-        // not a call: a promise's `then` (so that `await api[t]` is no call), symbols
-        if (typeof name !== "string" || name === "then") return undefined;
+        // a call is a lower-case method token; anything else (`then`, so that `await api[t]` is no call,
+        // `constructor`, `toJSON`, symbols) is none
+        if (typeof name !== "string" || !CALL_NAME.test(name) || name === "then" || name === "constructor")
+          return undefined;
         let call = methods.get(name);
         if (call === undefined) {
           const method = name.toUpperCase();
@@ -128,7 +133,8 @@ export function routeClient<App>(options: ClientOptions): RouteClient<App> {
   };
   return new Proxy(Object.freeze({}), {
     get: (_target, template) => {
-      if (typeof template !== "string" || template === "then") return undefined;
+      // a template starts with `/`; anything else (`then`, `toJSON`, symbols) is none
+      if (typeof template !== "string" || !template.startsWith("/")) return undefined;
       let entry = templates.get(template);
       if (entry === undefined) {
         entry = calls(template);
