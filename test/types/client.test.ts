@@ -8,7 +8,8 @@ import { type Diagnostic, typecheck } from "../helpers/typecheck";
  */
 
 const APP = `import { alt, client, match, route, testFetch, urlFor, type RoutedRequest, Day } from "switchyard-router";
-import { clientFor, Controller, controllers, Handle, Match, PathVar, Route } from "switchyard-router/decorators";
+import { clientFor, Controller, controllers, File, Handle, Match, PathVar, Route } from "switchyard-router/decorators";
+import type { FormFile } from "switchyard-router";
 
 export interface User { id: number; name: string; born: Date; tags: bigint[]; secret?: () => void }
 export const byId = (req: RoutedRequest<{ id: number }>): User => ({ id: req.vars.id, name: "ada", born: new Date(), tags: [] });
@@ -27,6 +28,8 @@ export class Users extends Controller("/orgs/org:Text/users") {
 export class Legacy {
   @Route("GET /id:Int")
   async byId(@PathVar("id") id: number) { return { id }; }
+  @Route("POST /upload")
+  async upload(@File("doc") doc: FormFile) { return { name: doc.name }; }
 }
 export const tree = controllers([Users, Legacy]);
 export const users = clientFor(tree, Users);
@@ -47,6 +50,7 @@ await users.byId({ org: 1, id: 7 }); // expect: Type 'number' is not assignable 
 await users.byId({ org: "acme" }); // expect: Property 'id' is missing
 await legacy.byId("7"); // expect: Argument of type 'string' is not assignable to parameter of type 'number'.
 await users.nothing(); // expect: Property 'nothing' does not exist
+await legacy.upload("text"); // expect: Argument of type 'string' is not assignable to parameter of type 'Blob'.
 urlFor(app, byId, { id: "x" }); // expect: Type 'string' is not assignable to type 'number'.
 urlFor(tree, Users.prototype.byId, {}); // expect: Property 'id' is missing
 void Day;
@@ -60,6 +64,7 @@ export const nothing: undefined = await api.remove({ id: 7 });
 export const day: { on: string } = await api.onDay({ org: "a", on: Day.of(2024, 1, 2) });
 export const u: { id: number; born: string } = await users.byId({ org: "acme", id: 7 });
 export const l: { id: number } = await legacy.byId(7);
+export const up: { name: string } = await legacy.upload(new Blob(["x"]));
 export const path: string = urlFor(app, byId, { id: 7 }) + urlFor(tree, Users.prototype.byId, { org: "a", id: 7 });
 try { await api.byId({ id: 1 }); } catch (error) { if (error instanceof ClientError) void [error.status, error.errors]; }
 `;
@@ -84,7 +89,7 @@ test("app.ts and good.ts compile", () => {
 
 test("each marked line of bad.ts fails with its message, and no other", () => {
   const wanted = expectations();
-  expect(wanted.size).toBe(13);
+  expect(wanted.size).toBe(14);
   const bad = diagnostics.filter((d) => d.file === "bad.ts");
   for (const [line, text] of wanted) {
     const here = bad.filter((d) => d.line === line).map((d) => d.text);
