@@ -106,18 +106,21 @@ registerInstanceToPlain((value) => {
  */
 export { body, type BodyOptions } from "../src/validate/body.js";
 
-/** class-validator's tree of failures as one flat list, one entry per field and constraint. */
-function fieldErrors(failures: readonly ValidationFailure[], parent: string, where: "body" | "query"): FieldError[] {
-  return failures.flatMap((failure) => {
+/** class-validator's tree of failures as one flat list, one entry per field and constraint (depth first). */
+function fieldErrors(
+  failures: readonly ValidationFailure[],
+  parent: string,
+  where: "body" | "query",
+  into: FieldError[] = [],
+): FieldError[] {
+  for (const failure of failures) {
     // the failure of a nested value that is no instance of a checked class (unknownValue) names no property
     const property = typeof failure.property === "string" ? failure.property : "";
     const field = parent === "" ? property : property === "" ? parent : `${parent}.${property}`;
-    const own = Object.entries(failure.constraints ?? {}).map(([constraint, message]) => ({
-      in: where,
-      field,
-      constraint,
-      message,
-    }));
-    return [...own, ...fieldErrors(failure.children ?? [], field, where)];
-  });
+    const constraints = failure.constraints ?? {};
+    for (const constraint of Object.keys(constraints))
+      into.push({ in: where, field, constraint, message: constraints[constraint]! });
+    if (failure.children !== undefined) fieldErrors(failure.children, field, where, into);
+  }
+  return into;
 }
