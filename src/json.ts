@@ -36,6 +36,15 @@ function instanceToPlainOf(v: unknown, toPlain: (value: object) => unknown): unk
  * `9223372036854775807`), where plain `JSON.stringify` throws.
  */
 export function stringifyJson(value: unknown): string {
+  // plain data (most replies, every error body) is written by JSON.stringify alone: a replacer costs a
+  // call per value and turns off V8's fast serializer (2.3× the time), and it would change nothing here
+  const text = isPlainJson(value, 0) ? JSON.stringify(value) : stringifyWithHooks(value);
+  // JSON.stringify(undefined) is undefined: a reply of `json(undefined)` is the JSON `null`
+  return text === undefined ? "null" : text;
+}
+
+/** The careful writer: every value through the replacer (bigints, class instances, `toJSON`, cycles). */
+function stringifyWithHooks(value: unknown): string | undefined {
   let sawBigInt = false;
   const toPlain = plainer.toPlain;
   const text = JSON.stringify(value, (_key, v: unknown) => {
@@ -43,9 +52,30 @@ export function stringifyJson(value: unknown): string {
     sawBigInt = true;
     return `${BIGINT_MARK}${v.toString()}`;
   });
-  // JSON.stringify(undefined) is undefined: a reply of `json(undefined)` is the JSON `null`
-  if (text === undefined) return "null";
-  return sawBigInt ? text.replace(BIGINT_STRING, "$1") : text;
+  return sawBigInt && text !== undefined ? text.replace(BIGINT_STRING, "$1") : text;
+}
+
+/** Deeper than this, or a cycle, the careful writer decides (and a cycle throws there, as it always did). */
+const PLAIN_DEPTH = 32;
+
+/**
+ * Whether the replacer would hand back every value of `value` unchanged, so plain `JSON.stringify`
+ * writes the same text: no bigint, and no object but arrays and plain objects (prototype
+ * `Object.prototype` or `null`) without a `toJSON` method — a class instance, a `Date`, a `Map` go the
+ * careful way. A getter is read here and again by `JSON.stringify`.
+ */
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (typeof value !== "object" || value === null) return typeof value !== "bigint";
+  if (depth === PLAIN_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i], depth + 1)) return false;
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key of Object.keys(value))
+    if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+  return true;
 }
 
 // A marker no user string can hold by accident: a NUL and a per-process random tag (NUL is escaped as
