@@ -1,4 +1,4 @@
-import { HttpError } from "./errors.js";
+import { HttpError, withoutStack } from "./errors.js";
 
 /*
  * Request bodies, read the same way on every runtime: chunk by chunk, never past the body limit, so an
@@ -96,9 +96,9 @@ function toBytes(chunk: unknown): Uint8Array {
   throw new TypeError(`a request body chunk must be bytes or a string, got ${typeof chunk}`);
 }
 
-/** The 413 for a body over `limit` bytes. */
+/** The 413 for a body over `limit` bytes (the client's mistake: no stack, see `withoutStack`). */
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, `request body is larger than the limit of ${limit} bytes`);
+  return withoutStack(() => new HttpError(413, `request body is larger than the limit of ${limit} bytes`));
 }
 
 /**
@@ -151,12 +151,16 @@ export function decodeText(bytes: Uint8Array): string {
   return utf8.decode(bytes);
 }
 
-/** Body text parsed as JSON; malformed or empty JSON is a 400 saying what is wrong. */
+/**
+ * Body text parsed as JSON; malformed or empty JSON is a 400 saying what is wrong (the client's mistake:
+ * no stack, see `withoutStack`).
+ */
 export function parseJson(text: string): unknown {
-  if (text.trim() === "") throw new HttpError(400, "request body is empty; expected JSON");
+  if (text.trim() === "") throw withoutStack(() => new HttpError(400, "request body is empty; expected JSON"));
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new HttpError(400, `request body is not valid JSON: ${(error as Error).message}`, { cause: error });
+    const message = `request body is not valid JSON: ${(error as Error).message}`;
+    throw withoutStack(() => new HttpError(400, message, { cause: error }));
   }
 }

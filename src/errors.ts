@@ -39,7 +39,6 @@ export class HttpError extends Error {
     this.headers = options.headers ?? {};
     this.expose = options.expose ?? status < 500;
     this.details = options.details;
-    Object.defineProperty(this, HTTP_ERROR_BRAND, { value: true });
   }
 
   /** The same as `status` (the name Express's final handler also reads). */
@@ -47,6 +46,10 @@ export class HttpError extends Error {
     return this.status;
   }
 }
+
+// the brand lives on the prototype (every instance and subclass inherits it): defining it on each
+// instance cost a property definition per error
+Object.defineProperty(HttpError.prototype, HTTP_ERROR_BRAND, { value: true });
 
 /**
  * `make()`'s error without a stack trace: for the client errors the request readers make (a 400 listing

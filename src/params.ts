@@ -210,18 +210,36 @@ export async function readParamsAsync<const R extends readonly (ParamReader<unkn
 ): Promise<ValuesOf<R>> {
   const values = new Array<unknown>(readers.length);
   // by position, not by when each failed: the 400 lists the fields in the readers' order
-  const failed = new Array<{ readonly error: unknown } | undefined>(readers.length);
-  await Promise.all(
-    readers.map(async (reader, i) => {
-      if (reader === undefined) return;
-      try {
-        values[i] = await (reader as ParamReader)(request);
-      } catch (error) {
-        failed[i] = { error };
-      }
-    }),
-  );
-  const failures = failed.flatMap((f) => (f === undefined ? [] : [f.error]));
-  if (failures.length > 0) throw combinedErrors(failures);
+  let failed: ({ readonly error: unknown } | undefined)[] | undefined;
+  const fail = (i: number, error: unknown): void => {
+    (failed ??= new Array(readers.length))[i] = { error };
+  };
+  // every reader starts at once, as before; only the ones that gave a promise are waited for
+  let pending: Promise<void>[] | undefined;
+  for (let i = 0; i < readers.length; i++) {
+    const reader = readers[i] as ParamReader | undefined;
+    if (reader === undefined) continue;
+    try {
+      const value = reader(request);
+      if (!isThenable(value)) values[i] = value;
+      else
+        (pending ??= []).push(
+          Promise.resolve(value).then(
+            (v) => {
+              values[i] = v;
+            },
+            (error: unknown) => fail(i, error),
+          ),
+        );
+    } catch (error) {
+      fail(i, error);
+    }
+  }
+  if (pending !== undefined) await Promise.all(pending);
+  if (failed !== undefined) {
+    const failures: unknown[] = [];
+    for (const f of failed) if (f !== undefined) failures.push(f.error);
+    throw combinedErrors(failures);
+  }
   return values as ValuesOf<R>;
 }
