@@ -2,6 +2,7 @@ import type { ParserSchema, PathParser } from "../src/parsers/parser.js";
 import { registerClassSchemas } from "../src/tools/openapi/schemas.js";
 import type { HandlerInfo, HandlerInput, JsonSchemaSource, ResponseInfo, StandardJsonSchema } from "../src/tree.js";
 import { loadClassTransformer } from "./class-validator.cjs";
+import { methodDecorator } from "./class-or-method.js";
 import { nameOf, where, type ClassLike } from "./metadata.js";
 import type { ArgSource } from "./plan.js";
 import { returnsOf } from "./returns.js";
@@ -42,13 +43,20 @@ export interface RouteDocs {
 
 /**
  * Method decorator: OpenAPI docs for a `@Route` method (summary, description, tags, responses). Routing
- * ignores them.
+ * ignores them. Works under legacy and TC39 standard decorators.
  */
-export function Describe(docs: RouteDocs): (target: object, method: string | symbol) => void {
+export function Describe(docs: RouteDocs): DescribeDecorator {
   if (typeof docs !== "object" || docs === null) throw new TypeError("@Describe: expected an object of docs");
-  return (target, method) => {
-    Reflect.defineMetadata(DOCS, docs, target.constructor, method);
-  };
+  const decorator = methodDecorator("@Describe", (owner, method) => Reflect.defineMetadata(DOCS, docs, owner, method));
+  return decorator as DescribeDecorator;
+}
+
+/** What `@Describe` returns: a method decorator for both call shapes. */
+export interface DescribeDecorator {
+  /** TC39 standard decorators. */
+  (value: Function, context: ClassMethodDecoratorContext): void;
+  /** TypeScript's legacy decorators (`experimentalDecorators`). */
+  (target: object, method: string | symbol, descriptor: PropertyDescriptor): void;
 }
 
 /**

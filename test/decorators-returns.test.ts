@@ -122,11 +122,12 @@ test("@Returns refuses a bad status, a missing schema, a status written twice", 
  */
 
 const standardSource = `
-import { Returns, Route } from "switchyard-router/decorators";
+import { Describe, Returns, Route } from "switchyard-router/decorators";
 import { z } from "zod";
 const User = z.object({ id: z.number(), name: z.string() });
 export class Users {
   @Route("GET /user")
+  @Describe({ summary: "one user", tags: ["people"] })
   @Returns(200, User, "the user")
   user() {
     return { id: 1, name: "ada", passwordHash: "secret" };
@@ -164,9 +165,14 @@ async function expectStandardReturns(code: string): Promise<void> {
     /^ContractError: GET \/broken \(Users.broken\) replied 200 against its contract: id: /,
   );
   const doc = openapi(app, { info }) as unknown as {
-    paths: Record<string, { get: { responses: Record<string, { description: string }> } }>;
+    paths: Record<
+      string,
+      { get: { summary?: string; tags?: string[]; responses: Record<string, { description: string }> } }
+    >;
   };
   expect(doc.paths["/user"]!.get.responses["200"]!.description).toBe("the user");
+  // @Describe, too, records under standard decorators
+  expect([doc.paths["/user"]!.get.summary, doc.paths["/user"]!.get.tags]).toEqual(["one user", ["people"]]);
   expect(Object.keys(doc.paths["/broken"]!.get.responses)).toEqual(["200", "404"]);
 }
 
