@@ -76,7 +76,7 @@ export function handlerOf(leaf: Leaf): Handler<never> | null {
 export class CompiledRoute {
   // (the fields a lookup reads come first: V8 lays an object's fields out in the order they are
   // defined, so these share the object's first cache lines; GitHub mix 29.4 → 28.6 simulated
-  // first-level data misses per lookup, `AB_COUNT=cache node bench/ab.js`, and 0.98 in time)
+  // first-level data misses per lookup, `AB_COUNT=cache node bench/ab.js`; level in time here)
   /** {@link handlerOf} its leaf, in the route itself. */
   readonly handler: Handler<never> | null;
   /** Segments consumed by the route's tests. */
