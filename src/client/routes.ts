@@ -38,7 +38,7 @@ export interface RouteCallInit<V, B = unknown> extends CallInit {
 }
 
 /** The routes `R` (a union of {@link ServedRoute}) by template: at each, every route on it (any method). */
-export type RoutesByTemplate<R> = { [D in R & ServedRoute as D["path"]]: D };
+export type RoutesByTemplate<R extends ServedRoute> = { [D in R as D["path"]]: D };
 
 /** A call's arguments after the template: `init` (with `vars`) required when the route has variables. */
 export type RouteCallArgs<D extends ServedRoute> = {} extends D["vars"]
@@ -82,7 +82,7 @@ type SchemaValue<X> = X extends { readonly schema: infer S } ? ContractValue<S> 
 export type RouteCall<D extends ServedRoute> = (...init: RouteCallArgs<D>) => Promise<RouteCallResult<D>>;
 
 /** The calls on one template, by call name: the routes `Ds` on it. */
-export type TemplateCalls<Ds> = { readonly [D in Ds & ServedRoute as CallName<D["method"]>]: RouteCall<D> };
+export type TemplateCalls<Ds extends ServedRoute> = { readonly [D in Ds as CallName<D["method"]>]: RouteCall<D> };
 
 /**
  * The typed client of an app whose type is `App` (`typeof app`): for each path template the app
@@ -92,7 +92,9 @@ export type TemplateCalls<Ds> = { readonly [D in Ds & ServedRoute as CallName<D[
 export type RouteClient<App> = ClientOfTable<RoutesByTemplate<ServedRoutes<App>>>;
 
 // a homomorphic mapped type over the table: a property's calls are worked out when code names it
-type ClientOfTable<T> = { readonly [P in keyof T]: TemplateCalls<T[P]> };
+type ClientOfTable<T extends { readonly [template: string]: ServedRoute }> = {
+  readonly [P in keyof T]: TemplateCalls<T[P]>;
+};
 
 const noop = (): undefined => undefined;
 

@@ -1,8 +1,9 @@
 import { HttpError, isHttpError } from "../errors.js";
-import { json, type Reply, type ReplyHeaders, reply } from "../reply.js";
+import { type HandlerResult, json, type Reply, type ReplyHeaders, reply } from "../reply.js";
 import type { RoutedRequest } from "../request.js";
 import { allowedMethods } from "../tools/allow.js";
-import { type Middleware, type Next, type Route, toNode, use } from "../tree.js";
+import type { NotAHandler, ServedBy, Serves } from "../served.js";
+import { type Middleware, type NeedsVars, type Next, type NextServing, toNode, type UseNode, use } from "../tree.js";
 
 /*
  * CORS (the Fetch standard's protocol), answered from the tree: a preflight lists exactly the methods
@@ -42,9 +43,13 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * the root for the whole app (`cors({ origin: "https://app.example" }, app)`) or around a subtree.
  * Throws a `TypeError` for options that cannot work (origin `*` with credentials, a bad header name).
  */
-export function cors<V extends object = {}>(options: CorsOptions, next: Next<V>): Route<V> {
+export function cors<V extends object = {}, S = never, R extends HandlerResult | Promise<HandlerResult> = NotAHandler>(
+  options: CorsOptions,
+  next: NextServing<V, S, R>,
+): UseNode & NeedsVars<V> & Serves<ServedBy<S, R>> {
+  // typed as `use` is, so that the routes inside stay visible to `client<typeof app>()`
   const inside = toNode(next as Next<never>, "cors");
-  return use(corsMiddleware(options, inside), inside as Next<never>) as Route<V>;
+  return use(corsMiddleware(options, inside), inside as Next<never>) as UseNode & NeedsVars<V> & Serves<ServedBy<S, R>>;
 }
 
 /** The middleware {@link cors} puts around `inside` (whose routes its preflights are answered from). */

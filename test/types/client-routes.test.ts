@@ -8,7 +8,7 @@ import { type Diagnostic, typecheck } from "../helpers/typecheck";
  * marked `// expect: …` must fail there with a diagnostic containing the text; good.ts must compile.
  */
 
-const APP = `import { alt, described, guard, json, match, method, path, pathEnd, pathVar, route, routeMismatch, use, Int, type RoutedRequest, Day } from "switchyard-router";
+const APP = `import { alt, cors, described, guard, json, match, method, path, pathEnd, pathVar, route, routeMismatch, use, Int, type RoutedRequest, Day } from "switchyard-router";
 import { z } from "zod";
 
 export interface User { id: number; name: string; born: Date; tags: bigint[]; secret?: () => void }
@@ -37,6 +37,7 @@ export const app = alt(
   route("PROPFIND /dav", () => "dav"),
   method("GET", path("/reports", pathVar("on", Day, pathEnd(() => 1)))),
   pathVar("n", Int, route("/under", () => 0)),
+  cors({ origin: "*" }, route("GET /cors/id:Int", (req) => ({ c: req.vars.id }))),
 );
 `;
 
@@ -64,6 +65,7 @@ export const item: { n: number } = await api["/items/id:Int"].get({ vars: { id: 
 await api["/reports/on:Day"].get({ vars: { on: null! } }); // expect: Property '/reports/on:Day' does not exist
 await api["/n:Int/under"].get({ vars: { n: 1 } }); // expect: Property '/n:Int/under' does not exist
 await api["/hello"].propfind(); // expect: Property 'propfind' does not exist
+await api["/cors/id:Int"].get({ vars: { id: "1" } }); // expect: Type 'string' is not assignable to type 'number'.
 `;
 
 const GOOD = `import { alt, client, testFetch, Day, type Route } from "switchyard-router";
@@ -80,6 +82,8 @@ export const team: { ok: boolean } = await api["/orgs/org:Text/teams/team:Text"]
 export const file: string = await api["/orgs/org:Text/files/*"].get({ vars: { org: "a" }, rest: ["x", "y"] });
 export const anyMethod: string[] = [await api["/any"].get(), await api["/any"].post(), await api["/any"].options()];
 export const dav: string = await api["/dav"].propfind({ query: { depth: 1 } });
+// cors passes its routes on, as use does
+export const corsed: { c: number } = await api["/cors/id:Int"].get({ vars: { id: 1 } });
 // a tree serving other routes is still a Route, and (a node of the same kind) assignable to the first tree's type
 export const tree: Route = app;
 export let same: typeof app = app;
@@ -110,7 +114,7 @@ test("app.ts and good.ts compile", () => {
 
 test("each marked line of bad.ts fails with its message, and no other", () => {
   const wanted = expectations();
-  expect(wanted.size).toBe(21);
+  expect(wanted.size).toBe(22);
   const bad = diagnostics.filter((d) => d.file === "bad.ts");
   for (const [line, text] of wanted) {
     const here = bad.filter((d) => d.line === line).map((d) => d.text);
