@@ -23,8 +23,6 @@ const apps = {
   },
   switchyard: {
     dir: root,
-    // the path types are registered under their class names, which minifying would rename
-    keepNames: true,
     source: `import { alt, route } from "switchyard-router";
 import { toFetch } from "switchyard-router/fetch";
 export default { fetch: toFetch(alt(route("GET /", () => "hello"), route("GET /users/id:Int", (req) => ({ id: req.vars.id })))) };`,
@@ -39,7 +37,7 @@ export default app;`,
   },
 };
 
-async function bundle({ dir, source, keepNames }) {
+async function bundle({ dir, source }) {
   const result = await build({
     stdin: { contents: source, resolveDir: dir, sourcefile: "worker.mjs" },
     bundle: true,
@@ -50,7 +48,6 @@ async function bundle({ dir, source, keepNames }) {
     // the package by its exports, not tsconfig's paths to src/; the optional peers are not installed
     tsconfigRaw: {},
     external: ["multipasta"],
-    keepNames: keepNames === true,
     logLevel: "error",
   });
   return result.outputFiles[0].text;

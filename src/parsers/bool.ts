@@ -3,6 +3,8 @@ import { Text } from "./text.js";
 
 /** `Bool`: `true` or `false`, in any letter case. */
 export class Bool {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "Bool";
   static readonly valueType = Boolean;
   static readonly openApiSchema: ParserSchema = { type: "boolean" };
   static get includedIn(): readonly PathParser<unknown>[] {

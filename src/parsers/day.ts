@@ -6,6 +6,8 @@ import { Text } from "./text.js";
  * digits, optional sign). Prints as `YYYY-MM-DD` through `String(day)` and `JSON.stringify`.
  */
 export class Day {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "Day";
   static readonly valueType = Day;
   static readonly openApiSchema: ParserSchema = { type: "string", format: "date" };
   static get includedIn(): readonly PathParser<unknown>[] {

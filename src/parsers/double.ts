@@ -6,6 +6,8 @@ import { Text } from "./text.js";
  * `.5`, `5.`, `1e`, `NaN`, `Infinity`, hex and spaces are rejected.
  */
 export class Double {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "Double";
   static readonly valueType = Number;
   static readonly openApiSchema: ParserSchema = { type: "number" };
   static get includedIn(): readonly PathParser<unknown>[] {

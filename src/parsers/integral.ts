@@ -48,6 +48,8 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /** `Int`: a `number` in the safe-integer range, with optional sign. */
 export class Int {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "Int";
   static readonly valueType = Number;
   static readonly openApiSchema: ParserSchema = {
     type: "integer",
@@ -68,6 +70,8 @@ export class Int {
 
 /** `Word`: a non-negative `number` (digits only, no sign) in the safe-integer range. */
 export class Word {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "Word";
   static readonly valueType = Number;
   static readonly openApiSchema: ParserSchema = { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
   // a getter: the including class may be declared further down
@@ -89,6 +93,8 @@ export class Word {
  * longer segment is a mismatch rather than a slow request.
  */
 export class Integer {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "Integer";
   static readonly valueType = BigInt;
   /** The most significant digits a segment may have; longer ones do not parse. */
   static readonly maxDigits = 4096;
@@ -108,6 +114,8 @@ export class Integer {
 
 /** `Int64`: a `bigint` in −2^63 … 2^63 − 1, exactly. */
 export class Int64 {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "Int64";
   static readonly valueType = BigInt;
   static readonly openApiSchema: ParserSchema = { type: "integer", format: "int64" };
   // a getter: the including class may be declared further down

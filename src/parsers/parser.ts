@@ -17,7 +17,12 @@ export type NoParse = typeof NoParse;
  * (throwing counts as `NoParse` too). `toUrlPiece` is the inverse, used to build URLs.
  */
 export interface PathParser<T> {
-  /** The name patterns use for this type (`id:Int`); a class's own name by default. */
+  /**
+   * The name patterns use for this type (`id:Int`), and messages and documents show; a class's own
+   * name by default. A minifier renames classes (`class Slug` becomes `class a`): a class meant for a
+   * minified bundle says its name, `static readonly name = "Slug"`, as the built-ins do (or the bundler
+   * keeps names: esbuild `keepNames`).
+   */
   readonly name: string;
   parseUrlPiece(piece: string): T | NoParse;
   toUrlPiece(value: T): string;

@@ -28,6 +28,7 @@ export interface PathTypes {
 
 // Each copy of the package (ES module and CommonJS builds) has its own built-ins, so `route("/d:Day")`
 // gives values of the `Day` class that copy exports; user types are one registry for the whole process.
+// The built-ins declare `static name`, so their names survive a minifier renaming the classes.
 const builtIns = new Map<string, PathParser<unknown>>(
   [Int, Int64, Integer, Word, Double, Bool, Text, UUID, Day].map((p) => [p.name, p]),
 );
@@ -37,7 +38,8 @@ const userTypes = processGlobal("pathTypes", () => new Map<string, PathParser<un
 const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Makes `parser` usable in patterns as `label:name` (the parser's own name by default).
+ * Makes `parser` usable in patterns as `label:name` (the parser's own name by default: in a minified
+ * bundle, a class's name is the minifier's unless the class declares `static readonly name`).
  * Registering the same parser twice is harmless; a different parser under a taken name is an error.
  */
 export function registerPathType<T>(parser: PathParser<T>, name: string = parser.name): void {

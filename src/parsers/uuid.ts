@@ -5,6 +5,8 @@ const HYPHENS = [8, 13, 18, 23];
 
 /** `UUID`: 36 characters, hyphens at 8/13/18/23, hex digits in either case; the value is lower-cased. */
 export class UUID {
+  /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
+  static readonly name = "UUID";
   static readonly valueType = String;
   static readonly openApiSchema: ParserSchema = { type: "string", format: "uuid" };
   static get includedIn(): readonly PathParser<unknown>[] {
