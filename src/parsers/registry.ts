@@ -43,6 +43,11 @@ const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * Registering the same parser twice is harmless; a different parser under a taken name is an error.
  */
 export function registerPathType<T>(parser: PathParser<T>, name: string = parser.name): void {
+  if (name === "") {
+    throw new TypeError(
+      'registerPathType: the parser has no name; pass one (registerPathType(parser, "Slug")) or declare it on the class (static readonly name = "Slug")',
+    );
+  }
   if (!TYPE_NAME.test(name)) {
     throw new TypeError(`registerPathType: ${JSON.stringify(name)} is not a type name (letters, digits, _)`);
   }
