@@ -86,7 +86,30 @@ export type ServedRoutes<T> =
 type Flat<S> = S extends ServedRoute
   ? S
   : S extends Mounted<infer M, infer P, infer V, infer Inner, infer Exact>
-    ? Prefixed<M, P, V, Flat<Inner>, Exact>
+    ? PlainPrefix<M, P, V, Exact> extends true
+      ? UnderPath<P, Flat<Inner>>
+      : Prefixed<M, P, V, Flat<Inner>, Exact>
+    : never;
+
+/**
+ * True for the usual `match("/api", …)`: a path prefix other than `/`, with no method and no variables,
+ * that a route need not end. Its routes only have their paths joined ({@link UnderPath}), decided once
+ * per prefix rather than per route.
+ */
+type PlainPrefix<M extends string, P extends string, V, Exact extends boolean> = [M, Exact, {}] extends [
+  "*",
+  false,
+  V,
+]
+  ? P extends "/"
+    ? false
+    : true
+  : false;
+
+/** Each route of `R` under the plain prefix `P` (see {@link PlainPrefix}): its path after `P`, the rest as it is. */
+type UnderPath<P extends string, R> =
+  R extends ServedRoute<infer RM, infer RP, infer RV, infer H, infer I>
+    ? ServedRoute<RM, RP extends "/" ? P : `${P}${RP}`, RV, H, I>
     : never;
 
 /** Each route of `R` under the prefix: its method narrowed by `M` (gone when none can match), its path after `P`. */

@@ -43,7 +43,12 @@ export type RoutesByTemplate<R extends ServedRoute> = { [D in R as D["path"]]: D
 /** A call's arguments after the template: `init` (with `vars`) required when the route has variables. */
 export type RouteCallArgs<D extends ServedRoute> = {} extends D["vars"]
   ? [init?: RouteCallInit<D["vars"], BodyOf<D["info"]>>]
-  : [init: RouteCallInit<D["vars"], BodyOf<D["info"]>> & { readonly vars: D["vars"] }];
+  : [init: RouteCallInitWithVars<D["vars"], BodyOf<D["info"]>>];
+
+/** {@link RouteCallInit} for a route with variables: `vars` required. */
+export interface RouteCallInitWithVars<V, B = unknown> extends RouteCallInit<V, B> {
+  readonly vars: V;
+}
 
 /**
  * What a call to the route(s) `D` resolves to (a fall-through's routes: any of theirs): what the handler

@@ -38,6 +38,8 @@ export const app = alt(
   method("GET", path("/reports", pathVar("on", Day, pathEnd(() => 1)))),
   pathVar("n", Int, route("/under", () => 0)),
   cors({ origin: "*" }, route("GET /cors/id:Int", (req) => ({ c: req.vars.id }))),
+  match("/v2", alt(route("GET /ping", () => 1), route("/", () => "root"), match("/s", () => "s"))),
+  match("/", route("GET /top", () => true)),
 );
 `;
 
@@ -66,6 +68,8 @@ await api["/reports/on:Day"].get({ vars: { on: null! } }); // expect: Property '
 await api["/n:Int/under"].get({ vars: { n: 1 } }); // expect: Property '/n:Int/under' does not exist
 await api["/hello"].propfind(); // expect: Property 'propfind' does not exist
 await api["/cors/id:Int"].get({ vars: { id: "1" } }); // expect: Type 'string' is not assignable to type 'number'.
+await api["/v2/"].get(); // expect: Property '/v2/' does not exist
+await api["//top"].get(); // expect: Property '//top' does not exist
 `;
 
 const GOOD = `import { alt, client, testFetch, Day, type Route } from "switchyard-router";
@@ -84,6 +88,8 @@ export const anyMethod: string[] = [await api["/any"].get(), await api["/any"].p
 export const dav: string = await api["/dav"].propfind({ query: { depth: 1 } });
 // cors passes its routes on, as use does
 export const corsed: { c: number } = await api["/cors/id:Int"].get({ vars: { id: 1 } });
+// under a plain prefix: joined paths, the prefix itself for its "/" route, a rest after it
+export const v2: [number, string, string, boolean] = [await api["/v2/ping"].get(), await api["/v2"].delete(), await api["/v2/s/*"].get({ rest: ["x"] }), await api["/top"].get()];
 // a tree serving other routes is still a Route, and (a node of the same kind) assignable to the first tree's type
 export const tree: Route = app;
 export let same: typeof app = app;
@@ -114,7 +120,7 @@ test("app.ts and good.ts compile", () => {
 
 test("each marked line of bad.ts fails with its message, and no other", () => {
   const wanted = expectations();
-  expect(wanted.size).toBe(22);
+  expect(wanted.size).toBe(24);
   const bad = diagnostics.filter((d) => d.file === "bad.ts");
   for (const [line, text] of wanted) {
     const here = bad.filter((d) => d.line === line).map((d) => d.text);
