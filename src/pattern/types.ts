@@ -26,7 +26,8 @@ export interface RouteCaptures<V> {
  * names none.
  */
 export type PatternMethod<P extends string> =
-  Trim<P> extends `${infer M}${Whitespace}${string}` ? AfterLastDot<M> : "*";
+  // from the tokens the pattern check splits anyway (cached), rather than a second split on whitespace
+  Tokens<P> extends [infer M extends string, string, ...string[]] ? AfterLastDot<M> : "*";
 
 /**
  * The path of a literal pattern as a template (`"GET users/id:Int/"` → `"/users/id:Int"`): one leading
