@@ -38,7 +38,11 @@ function instanceToPlainOf(v: unknown, toPlain: (value: object) => unknown): unk
 export function stringifyJson(value: unknown): string {
   // plain data (most replies, every error body) is written by JSON.stringify alone: a replacer costs a
   // call per value and turns off V8's fast serializer (2.3× the time), and it would change nothing here
-  const text = isPlainJson(value, 0) ? JSON.stringify(value) : stringifyWithHooks(value);
+  const plain =
+    typeof value === "object" && value !== null
+      ? INHERITED.toJSON === undefined && isPlainJson(value, 0)
+      : typeof value !== "bigint";
+  const text = plain ? JSON.stringify(value) : stringifyWithHooks(value);
   // JSON.stringify(undefined) is undefined: a reply of `json(undefined)` is the JSON `null`
   return text === undefined ? "null" : text;
 }
@@ -58,24 +62,35 @@ function stringifyWithHooks(value: unknown): string | undefined {
 /** Deeper than this, or a cycle, the careful writer decides (and a cycle throws there, as it always did). */
 const PLAIN_DEPTH = 32;
 
+/** What every plain object inherits: a `toJSON` put there would apply to them all. */
+const INHERITED = Object.prototype as { toJSON?: unknown };
+
 /**
- * Whether the replacer would hand back every value of `value` unchanged, so plain `JSON.stringify`
+ * Whether the replacer would hand back every value inside `value` unchanged, so plain `JSON.stringify`
  * writes the same text: no bigint, and no object but arrays and plain objects (prototype
- * `Object.prototype` or `null`) without a `toJSON` method — a class instance, a `Date`, a `Map` go the
- * careful way. A getter is read here and again by `JSON.stringify`.
+ * `Object.prototype` or `null`) without a `toJSON` — a class instance, a `Date`, a `Map` go the careful
+ * way. Written for speed (it runs on every JSON reply): primitives are checked in the loop, not by a
+ * call each, and a plain object's `toJSON` is looked for among the keys the loop reads anyway (one
+ * defined non-enumerable on a plain object is not seen). A getter is read here and again by
+ * `JSON.stringify`.
  */
-function isPlainJson(value: unknown, depth: number): boolean {
-  if (typeof value !== "object" || value === null) return typeof value !== "bigint";
-  if (depth === PLAIN_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+function isPlainJson(value: object, depth: number): boolean {
+  if (depth === PLAIN_DEPTH) return false;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i], depth + 1)) return false;
+    if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+    for (let i = 0; i < value.length; i++) if (!isPlainValue(value[i], depth)) return false;
     return true;
   }
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
-  for (const key of Object.keys(value))
-    if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+  for (const key in value)
+    if (key === "toJSON" || !isPlainValue((value as Record<string, unknown>)[key], depth)) return false;
   return true;
+}
+
+/** A value inside a plain object or array at `depth`: see {@link isPlainJson}. */
+function isPlainValue(v: unknown, depth: number): boolean {
+  return typeof v === "object" ? v === null || isPlainJson(v, depth + 1) : typeof v !== "bigint";
 }
 
 // A marker no user string can hold by accident: a NUL and a per-process random tag (NUL is escaped as

@@ -89,6 +89,22 @@ describe.each([
     }
   });
 
+  test("a toJSON every object inherits is still called, its result through the replacer", () => {
+    // what it returns is not given to it again: an object that inherits nothing, a bigint as it is
+    function toJSON(this: unknown): unknown {
+      return typeof this === "bigint"
+        ? this
+        : Object.assign(Object.create(null) as object, { big: 12345678901234567890n });
+    }
+    Object.defineProperty(Object.prototype, "toJSON", { value: toJSON, configurable: true });
+    try {
+      for (const value of [{ a: 1 }, [{ b: "c" }]]) expect(stringifyJson(value)).toBe(oracle(value, plain));
+      expect(stringifyJson({ a: 1 })).toBe('{"big":12345678901234567890}');
+    } finally {
+      delete (Object.prototype as { toJSON?: unknown }).toJSON;
+    }
+  });
+
   test("a cycle still throws (the pipeline's 500)", () => {
     const cycle: Record<string, unknown> = { a: [1, 2] };
     (cycle.a as unknown[]).push(cycle);
