@@ -87,8 +87,8 @@ type Flat<S> = S extends ServedRoute
   ? S
   : S extends Mounted<infer M, infer P, infer V, infer Inner, infer Exact>
     ? PlainPrefix<M, P, V, Exact> extends true
-      ? UnderPath<P, Flat<Inner>>
-      : Prefixed<M, P, V, Flat<Inner>, Exact>
+      ? UnderPath<P, Inner>
+      : Prefixed<M, P, V, Inner, Exact>
     : never;
 
 /**
@@ -96,23 +96,25 @@ type Flat<S> = S extends ServedRoute
  * that a route need not end. Its routes only have their paths joined ({@link UnderPath}), decided once
  * per prefix rather than per route.
  */
-type PlainPrefix<M extends string, P extends string, V, Exact extends boolean> = [M, Exact, {}] extends [
-  "*",
-  false,
-  V,
-]
+type PlainPrefix<M extends string, P extends string, V, Exact extends boolean> = [M, Exact, {}] extends ["*", false, V]
   ? P extends "/"
     ? false
     : true
   : false;
 
-/** Each route of `R` under the plain prefix `P` (see {@link PlainPrefix}): its path after `P`, the rest as it is. */
+/**
+ * Each route of `R` under the plain prefix `P` (see {@link PlainPrefix}): its path after `P`, the rest as
+ * it is. A `Mounted` in `R` is joined first, in this same pass (not a pass of its own over every route).
+ */
 type UnderPath<P extends string, R> =
   R extends ServedRoute<infer RM, infer RP, infer RV, infer H, infer I>
     ? ServedRoute<RM, RP extends "/" ? P : `${P}${RP}`, RV, H, I>
-    : never;
+    : UnderPath<P, Flat<R>>;
 
-/** Each route of `R` under the prefix: its method narrowed by `M` (gone when none can match), its path after `P`. */
+/**
+ * Each route of `R` under the prefix: its method narrowed by `M` (gone when none can match), its path after
+ * `P`. A `Mounted` in `R` is joined first, in this same pass.
+ */
 type Prefixed<M extends string, P extends string, V, R, Exact extends boolean> =
   R extends ServedRoute<infer RM, infer RP, infer RV, infer H, infer I>
     ? Within<M, RM> extends infer Method extends string
@@ -120,7 +122,7 @@ type Prefixed<M extends string, P extends string, V, R, Exact extends boolean> =
         ? never
         : ServedRoute<Method, Join<P, Exact extends true ? Ended<RP> : RP>, V & RV, H, I>
       : never
-    : never;
+    : Prefixed<M, P, V, Flat<R>, Exact>;
 
 /** The method of a route with method `Inner` under a prefix with method `Outer`; `never` when none can match. */
 type Within<Outer extends string, Inner extends string> = Outer extends "*"

@@ -38,7 +38,7 @@ export const app = alt(
   method("GET", path("/reports", pathVar("on", Day, pathEnd(() => 1)))),
   pathVar("n", Int, route("/under", () => 0)),
   cors({ origin: "*" }, route("GET /cors/id:Int", (req) => ({ c: req.vars.id }))),
-  match("/v2", alt(route("GET /ping", () => 1), route("/", () => "root"), match("/s", () => "s"))),
+  match("/v2", alt(route("GET /ping", () => 1), route("/", () => "root"), match("/s", () => "s"), match("/deep", route("GET /x", () => 2)))),
   match("/", route("GET /top", () => true)),
 );
 `;
@@ -90,6 +90,7 @@ export const dav: string = await api["/dav"].propfind({ query: { depth: 1 } });
 export const corsed: { c: number } = await api["/cors/id:Int"].get({ vars: { id: 1 } });
 // under a plain prefix: joined paths, the prefix itself for its "/" route, a rest after it
 export const v2: [number, string, string, boolean] = [await api["/v2/ping"].get(), await api["/v2"].delete(), await api["/v2/s/*"].get({ rest: ["x"] }), await api["/top"].get()];
+export const deep: number = await api["/v2/deep/x"].get();
 // a tree serving other routes is still a Route, and (a node of the same kind) assignable to the first tree's type
 export const tree: Route = app;
 export let same: typeof app = app;
