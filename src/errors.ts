@@ -1,6 +1,8 @@
 import type { ReplyHeaders } from "./reply.js";
 
 const HTTP_ERROR_BRAND = Symbol.for("switchyard-router.HttpError");
+/** The headers of an error made without any: one frozen object for all of them. */
+const NO_HEADERS: ReplyHeaders = Object.freeze({});
 
 /** Options of an {@link HttpError}. */
 export interface HttpErrorOptions {
@@ -36,7 +38,7 @@ export class HttpError extends Error {
     }
     this.name = "HttpError";
     this.status = status;
-    this.headers = options.headers ?? {};
+    this.headers = options.headers ?? NO_HEADERS;
     this.expose = options.expose ?? status < 500;
     this.details = options.details;
   }
