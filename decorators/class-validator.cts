@@ -38,11 +38,55 @@ function loadPart(name: string): unknown {
   }
 }
 
+/** The optional peers an app handed over ({@link provideLibraries}), shared by both builds of the package. */
+const PROVIDED = Symbol.for("switchyard-router.decorators.libraries");
+
+type Provided = Partial<Record<"class-validator" | "class-transformer", unknown>>;
+
+function provided(): Provided {
+  const holder = globalThis as { [PROVIDED]?: Provided };
+  holder[PROVIDED] ??= {};
+  return holder[PROVIDED];
+}
+
+/**
+ * Hands class-validator and class-transformer to `switchyard-router/decorators` when they cannot be
+ * loaded by name: in a bundle (esbuild, wrangler, Bun's bundler), where a `require` of a name chosen at
+ * run time is not followed, so the bundle holds the libraries only if the app imports them itself. Call
+ * it once, before the first request:
+ * ```ts
+ * import * as classTransformer from "class-transformer";
+ * import * as classValidator from "class-validator";
+ * provideLibraries({ "class-validator": classValidator, "class-transformer": classTransformer });
+ * ```
+ * Under Node, Bun and Deno without a bundler it is not needed: the libraries are loaded by name.
+ */
+export function provideLibraries(libraries: Provided): void {
+  if (typeof libraries !== "object" || libraries === null)
+    throw new TypeError("provideLibraries: expected { 'class-validator'?: module, 'class-transformer'?: module }");
+  for (const name of ["class-validator", "class-transformer"] as const) {
+    const library = libraries[name];
+    if (library === undefined) continue;
+    if (typeof library !== "object" || library === null)
+      throw new TypeError(`provideLibraries: "${name}" must be the module (import * as m from "${name}")`);
+    provided()[name] = library;
+  }
+}
+
 function loadOptional(name: string): unknown {
+  const given = provided()[name as keyof Provided];
+  if (given !== undefined) return given;
   try {
     return require(name) as unknown;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
-    return null;
+    if ((error as { code?: unknown }).code === "MODULE_NOT_FOUND") return null;
+    // a bundler's stand-in for require (esbuild: "Dynamic require of … is not supported")
+    if (error instanceof Error && /dynamic require/i.test(error.message)) {
+      throw new Error(
+        `switchyard-router/decorators cannot load ${name} by name in this bundle (${error.message}): ` +
+          `import it in the app and hand it over, provideLibraries({ "${name}": await import("${name}") }) — see provideLibraries`,
+      );
+    }
+    throw error;
   }
 }

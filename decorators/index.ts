@@ -35,7 +35,7 @@ export {
 export { clientFor, type ControllerClient, type MethodCall, type RouteMethodsOf } from "./checked-client.js";
 export { Match, type MatchDecorator } from "./match.js";
 export type { GuardSpec, MiddlewareSpec } from "./metadata.js";
-export { Describe, type RouteDocs } from "./openapi.js";
+export { Describe, type DescribeDecorator, type RouteDocs } from "./openapi.js";
 export { Returns, type ReturnsDecorator, type ReturnsStatus } from "./returns.js";
 export {
   isNewtype,
@@ -62,4 +62,5 @@ export {
 } from "./parameters.js";
 export { Route, type RouteDecorator, type RouteMethod } from "./route.js";
 export { Use, type Interceptor, type UseDecorator } from "./use.js";
+export { provideLibraries } from "./class-validator.cjs";
 export { isValid, validated } from "./validation.js";

@@ -1,0 +1,83 @@
+import { build } from "esbuild";
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+/*
+ * `switchyard-router/decorators` in a bundle (issue 27, the edge): its optional peers are loaded by a
+ * name chosen at run time, which no bundler follows. An app that hands them over with
+ * `provideLibraries` gets a `Newtype`'s class-validator constraints checked; in one that does not, reading
+ * them throws an error naming `provideLibraries` (not esbuild's bare "Dynamic require"), and no value
+ * passes unchecked (a segment whose parser throws is a mismatch).
+ */
+
+const root = path.resolve(__dirname, "..");
+
+const app = (provide: boolean) => `
+import "reflect-metadata";
+import * as classTransformer from "class-transformer";
+import * as classValidator from "class-validator";
+import { Int, registerPathType, route } from "switchyard-router";
+import { isValid, Newtype, provideLibraries } from "switchyard-router/decorators";
+import { toFetch } from "switchyard-router/fetch";
+
+${provide ? 'provideLibraries({ "class-validator": classValidator, "class-transformer": classTransformer });' : "void classTransformer;"}
+
+class Adult extends Newtype(Int) {}
+Reflect.decorate([classValidator.Min(18)], Adult.prototype, "value");
+registerPathType(Adult, "Adult");
+
+const fetch = toFetch(route("GET /age/a:Adult", (req) => ({ age: req.vars.a.value })), {
+  onError: (error) => { console.log(JSON.stringify({ error: String(error) })); throw error; },
+});
+try {
+  console.log(JSON.stringify({ valid: isValid(new Adult(7)) }));
+} catch (error) {
+  console.log(JSON.stringify({ thrown: String(error) }));
+}
+for (const url of ["/age/30", "/age/7"]) {
+  const response = await fetch(new Request("http://localhost" + url));
+  console.log(JSON.stringify({ url, status: response.status }));
+}
+`;
+
+async function runBundled(provide: boolean): Promise<string> {
+  const result = await build({
+    stdin: { contents: app(provide), resolveDir: root, sourcefile: "app.mjs" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    write: false,
+    external: ["multipasta"],
+    logLevel: "silent",
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), "switchyard-bundle-decorators-"));
+  try {
+    const file = path.join(dir, "app.mjs");
+    writeFileSync(file, result.outputFiles[0]!.text);
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { cwd: dir }).catch(
+      (failure: { stdout: string; stderr: string }) => ({ stdout: failure.stdout + failure.stderr }),
+    );
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("with provideLibraries, a bundled Newtype's @Min is checked: 30 routes, 7 is a mismatch", async () => {
+  const out = await runBundled(true);
+  expect(out).toContain('{"url":"/age/30","status":200}');
+  expect(out).toContain('{"url":"/age/7","status":404}');
+  expect(out).toContain('{"valid":false}');
+}, 60_000);
+
+test("without it, the bundle fails naming provideLibraries (never validates nothing)", async () => {
+  const out = await runBundled(false);
+  expect(out).not.toContain('{"url":"/age/7","status":200}');
+  expect(out).toMatch(
+    /"thrown":"Error: switchyard-router\/decorators cannot load class-validator by name in this bundle.*provideLibraries/,
+  );
+}, 60_000);
