@@ -12,22 +12,6 @@ const root = path.resolve(__dirname, "../..");
 const compiled = path.join(root, "dist/samples-workers/workers/worker.js");
 const bundle = path.join(root, "dist/workers/worker.js");
 
-/**
- * The decorators load their optional peers with `require(name)`, which no bundler follows: their
- * loader (`./class-validator.cjs` in switchyard-router's decorators) is replaced by peers.ts, which
- * imports class-validator and class-transformer by name.
- */
-const staticPeers = {
-  name: "switchyard-static-peers",
-  setup(build) {
-    build.onResolve({ filter: /^\.\/class-validator\.cjs$/ }, (args) =>
-      args.importer.includes(`${path.sep}decorators${path.sep}`)
-        ? { path: path.join(__dirname, "peers.ts") }
-        : undefined,
-    );
-  },
-};
-
 execFileSync(
   process.execPath,
   [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(__dirname, "tsconfig.json")],
@@ -45,7 +29,6 @@ esbuild
     target: "es2022",
     // class names survive (esbuild renames clashing ones otherwise): the DTOs' names name their OpenAPI schemas
     keepNames: true,
-    plugins: [staticPeers],
     logLevel: "warning",
   })
   .then(() => process.stdout.write(`built ${path.relative(process.cwd(), bundle)}\n`))

@@ -3,8 +3,14 @@
  * Built by build.js (tsc for the decorators' metadata, then esbuild); wrangler.toml deploys the bundle.
  */
 import "reflect-metadata"; // tsyringe needs it before it loads
+import * as classTransformer from "class-transformer";
+import * as classValidator from "class-validator";
+import { provideLibraries } from "switchyard-router/decorators";
 import { type FetchHandler, toFetch } from "switchyard-router/fetch";
 import { createApp } from "../controllers/app";
+
+// a bundle holds the decorators' optional peers only when the app imports them: hand them over
+provideLibraries({ "class-validator": classValidator, "class-transformer": classTransformer });
 
 /**
  * Built once per isolate. The sample's user store lives in the isolate's memory, so each isolate has
