@@ -39,19 +39,23 @@ export {
 /**
  * A handler of the app, to call: `(vars, init?) => Promise<result>`, with the variables its request
  * names (the rest, an enclosing prefix's say, checked at run time); `vars` optional when it names none.
+ * The variables are inferred with the result, in one match of the handler's type (a second match of its
+ * parameter list cost ~40 instantiations a call).
  */
-export type Call<H> = H extends (...args: infer A) => infer R ? CallWith<A, ResultOf<Awaited<R>>> : never;
+export type Call<H> = H extends (request: RoutedRequest<infer V>, ...rest: never[]) => infer R
+  ? CallWith<V, ResultOf<Awaited<R>>>
+  : H extends (...args: never[]) => infer R
+    ? (vars?: AnyVars, init?: CallInit) => Promise<ResultOf<Awaited<R>>>
+    : never;
 
 type AnyVars = Readonly<Record<string, unknown>>;
 
-/** One call's signature, from the handler's parameters `A` and its result `R` (each worked out once). */
-type CallWith<A, R> = A extends readonly [RoutedRequest<infer V>, ...unknown[]]
-  ? string extends keyof V
-    ? (vars?: AnyVars, init?: CallInit) => Promise<R>
-    : {} extends V
-      ? (vars?: V & AnyVars, init?: CallInit) => Promise<R>
-      : (vars: V & AnyVars, init?: CallInit) => Promise<R>
-  : (vars?: AnyVars, init?: CallInit) => Promise<R>;
+/** One call's signature, from the variables `V` its request names and its result `R` (each worked out once). */
+type CallWith<V, R> = string extends keyof V
+  ? (vars?: AnyVars, init?: CallInit) => Promise<R>
+  : {} extends V
+    ? (vars?: V & AnyVars, init?: CallInit) => Promise<R>
+    : (vars: V & AnyVars, init?: CallInit) => Promise<R>;
 
 /** The client of a record of handlers: one call per handler, typed by it. */
 export type Client<Handlers> = { readonly [K in keyof Handlers]: Call<Handlers[K]> };

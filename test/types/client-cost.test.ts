@@ -8,8 +8,8 @@ import { ROOT } from "../helpers/typecheck";
  * returning an object with a Date) checked by tsc --extendedDiagnostics without a client, with
  * client(app, handlers) calling each of the 500 handlers once, and with client<typeof app>() calling each
  * of the 500 templates once. The instantiation count is deterministic. Measured (TypeScript 7.0.2, the
- * figures of every size in docs-drafts/typed-client.md): 500 routes 281,891 without,
- * 348,530 with the handlers' client (+23.6 %), 366,816 with the app's (+30.1 %); with every route under
+ * figures of every size in docs-drafts/typed-client.md): 500 routes 281,897 without,
+ * 326,526 with the handlers' client (+15.8 %), 366,816 with the app's (+30.1 %); with every route under
  * one match prefix, 282,329 → 404,668 (+43.3 %). Budgets: +25 % (the issue's), and just above the
  * figures the app's client reaches (+31 %, +44 %), so that a change which makes either dearer fails here.
  */

@@ -16,9 +16,10 @@ export const byId = (req: RoutedRequest<{ id: number }>): User => ({ id: req.var
 export const hello = () => "hello";
 export const remove = (_req: RoutedRequest<{ id: number }>) => undefined;
 export const onDay = (req: RoutedRequest<{ org: string; on: Day }>) => ({ on: req.vars.on.toString() });
+export const anyVars = async (req: RoutedRequest) => ({ keys: Object.keys(req.vars).length });
 export const app = alt(route("GET /users/id:Int", byId), route("GET /hello", hello), route("DELETE /users/id:Int", remove),
-  match("/orgs/org:Text", route("GET /on/on:Day", onDay)));
-export const api = client(app, { byId, hello, remove, onDay }, { fetch: testFetch(app) });
+  match("/orgs/org:Text", route("GET /on/on:Day", onDay)), route("GET /any", anyVars));
+export const api = client(app, { byId, hello, remove, onDay, anyVars }, { fetch: testFetch(app) });
 
 export class Users extends Controller("/orgs/org:Text/users") {
   @Handle("GET /id:Int")
@@ -60,6 +61,8 @@ const GOOD = `import { urlFor, Day, ClientError } from "switchyard-router";
 import { api, app, byId, legacy, tree, users, Users } from "./app.js";
 export const user: { id: number; name: string; born: string; tags: number[] } = await api.byId({ id: 7 });
 export const text: string = await api.hello();
+// a handler whose request names no variables: any (or none), and its promise's value
+export const keys: { keys: number }[] = [await api.anyVars(), await api.anyVars({ whatever: 1 })];
 export const nothing: undefined = await api.remove({ id: 7 });
 export const day: { on: string } = await api.onDay({ org: "a", on: Day.of(2024, 1, 2) });
 export const u: { id: number; born: string } = await users.byId({ org: "acme", id: 7 });
