@@ -41,9 +41,7 @@ export interface RouteCallInit<V, B = unknown> extends CallInit {
 export type RoutesByTemplate<R extends ServedRoute> = { [D in R as D["path"]]: D };
 
 /** A call's arguments after the template: `init` (with `vars`) required when the route has variables. */
-export type RouteCallArgs<D extends ServedRoute> = {} extends D["vars"]
-  ? [init?: RouteCallInit<D["vars"], BodyOf<D["info"]>>]
-  : [init: RouteCallInitWithVars<D["vars"], BodyOf<D["info"]>>];
+export type RouteCallArgs<D extends ServedRoute> = Parameters<RouteCall<D>>;
 
 /** {@link RouteCallInit} for a route with variables: `vars` required. */
 export interface RouteCallInitWithVars<V, B = unknown> extends RouteCallInit<V, B> {
@@ -83,8 +81,14 @@ type BodyOf<I> = I extends { readonly inputs?: readonly (infer Input)[] }
 /** The values the schema of a declared reply or input accepts. */
 type SchemaValue<X> = X extends { readonly schema: infer S } ? ContractValue<S> : never;
 
-/** A call of the route(s) `D`: what {@link RouteCallArgs} asks for, resolving to {@link RouteCallResult}. */
-export type RouteCall<D extends ServedRoute> = (...init: RouteCallArgs<D>) => Promise<RouteCallResult<D>>;
+/**
+ * A call of the route(s) `D`: `init` (with `vars`) required when the route has variables, resolving to
+ * {@link RouteCallResult}. Two plain signatures rather than one with a conditional rest tuple: ~13
+ * instantiations fewer a call.
+ */
+export type RouteCall<D extends ServedRoute> = {} extends D["vars"]
+  ? (init?: RouteCallInit<D["vars"], BodyOf<D["info"]>>) => Promise<RouteCallResult<D>>
+  : (init: RouteCallInitWithVars<D["vars"], BodyOf<D["info"]>>) => Promise<RouteCallResult<D>>;
 
 /** The calls on one template, by call name: the routes `Ds` on it. */
 export type TemplateCalls<Ds extends ServedRoute> = { readonly [D in Ds as CallName<D["method"]>]: RouteCall<D> };
