@@ -18,6 +18,24 @@ export interface CodeBudget {
  */
 export type SourceSink = (parameters: readonly string[], body: string) => void;
 
+let generationAllowed: boolean | undefined;
+
+/**
+ * Whether this runtime makes functions of source at all (not Cloudflare Workers, nor a page under a CSP
+ * without `unsafe-eval`), asked once: the generators check it first, so that where it is forbidden no
+ * source is written only to be refused (the tables answer, the same).
+ */
+export function codeGenerationAllowed(): boolean {
+  if (generationAllowed === undefined) {
+    try {
+      generationAllowed = typeof new Function("return 1") === "function";
+    } catch {
+      generationAllowed = false;
+    }
+  }
+  return generationAllowed;
+}
+
 /**
  * `new Function(...parameters, body)`, or null where the runtime forbids code generation (Cloudflare
  * Workers, a CSP without `unsafe-eval`): then the caller keeps its tables, which answer the same.

@@ -1,6 +1,6 @@
 import { NONE } from "../answers.js";
 import type { StaticLookup } from "../run/entry.js";
-import { type CodeBudget, functionOf, type SourceSink } from "./code.js";
+import { type CodeBudget, codeGenerationAllowed, functionOf, type SourceSink } from "./code.js";
 
 /**
  * Generated code has a cost of its own: each function warms up on its own, so a large one stays
@@ -21,6 +21,7 @@ export function generateStaticSwitch(
   budget: CodeBudget = { lines: MOST_LINES },
   sink?: SourceSink,
 ): StaticLookup | null {
+  if (!codeGenerationAllowed()) return null;
   const most = Math.min(MOST_LINES, budget.lines);
   const byLength = new Map<number, string[]>();
   for (const path of paths.keys()) {

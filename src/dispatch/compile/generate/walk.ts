@@ -7,7 +7,7 @@ import { NO_REST, NONE, UNDECIDED } from "../answers.js";
 import type { GeneratedWalk } from "../run/entry.js";
 import type { State } from "../run/state.js";
 import { plainFrom, segmentEnd } from "../run/target.js";
-import { type CodeBudget, functionOf, type SourceSink } from "./code.js";
+import { type CodeBudget, codeGenerationAllowed, functionOf, type SourceSink } from "./code.js";
 import { answerAt } from "./walk-answers.js";
 import { TooLong, WalkContext, type WalkOptions } from "./walk-context.js";
 import { emitState } from "./walk-steps.js";
@@ -56,6 +56,7 @@ export function generateWalk(
   budget: CodeBudget = { lines: MOST_LINES },
   sink?: SourceSink,
 ): GeneratedWalk | null {
+  if (!codeGenerationAllowed()) return null;
   const most = Math.min(MOST_LINES, budget.lines);
   const writeWithin = (lean: boolean): WalkContext | null => {
     let code: WalkContext | null = null;
