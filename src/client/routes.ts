@@ -98,11 +98,12 @@ export type TemplateCalls<Ds extends ServedRoute> = { readonly [D in Ds as CallN
  * serves, the calls of its methods (`api["/users/id:Int"].get(init)`), each resolving to what the
  * route's handler returns, as JSON carries it.
  */
-export type RouteClient<App> = ClientOfTable<RoutesByTemplate<ServedRoutes<App>>>;
+export type RouteClient<App> = ClientOfTable<RoutesByTemplate<ServedRoutes<App>>, ServedRoutes<App>["path"]>;
 
-// a homomorphic mapped type over the table: a property's calls are worked out when code names it
-type ClientOfTable<T extends { readonly [template: string]: ServedRoute }> = {
-  readonly [P in keyof T]: TemplateCalls<T[P]>;
+// a mapped type over the templates `K` (the table's keys, read off the routes rather than the table:
+// ~1,500 instantiations fewer for 500 routes); a property's calls are worked out when code names it
+type ClientOfTable<T extends { readonly [template: string]: ServedRoute }, K extends keyof T> = {
+  readonly [P in K]: TemplateCalls<T[P]>;
 };
 
 const noop = (): undefined => undefined;
