@@ -171,6 +171,7 @@ export {
   type RouteCall,
   type RouteCallArgs,
   type RouteCallInit,
+  type RouteCallInitWithVars,
   type RouteCallResult,
   type RouteClient,
   type RoutesByTemplate,

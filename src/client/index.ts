@@ -10,6 +10,7 @@ export type {
   RouteCall,
   RouteCallArgs,
   RouteCallInit,
+  RouteCallInitWithVars,
   RouteCallResult,
   RouteClient,
   RoutesByTemplate,
