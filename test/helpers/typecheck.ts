@@ -119,3 +119,41 @@ function parseDiagnostics(output: string, dir: string): Diagnostic[] {
   flush();
   return diagnostics;
 }
+
+const MARKER = "// expect: ";
+
+/**
+ * Asserts `diagnostics` against the `// expect: text` markers of `source`, checked as `file`: there are
+ * `count` markers (so a marker lost in an edit fails), each marked line has a diagnostic containing
+ * its text, and no unmarked line of `file` has any. Other files' diagnostics are not looked at: see
+ * `expectClean`.
+ */
+export function expectMarkedErrors(
+  diagnostics: readonly Diagnostic[],
+  source: string,
+  count: number,
+  file = "bad.ts",
+): void {
+  const wanted = new Map<number, string>();
+  source.split("\n").forEach((line, i) => {
+    const at = line.indexOf(MARKER);
+    if (at !== -1) wanted.set(i + 1, line.slice(at + MARKER.length));
+  });
+  expect(wanted.size).toBe(count);
+  const bad = diagnostics.filter((d) => d.file === file);
+  for (const [line, text] of wanted) {
+    const here = bad.filter((d) => d.line === line).map((d) => d.text);
+    expect({ line, text, found: here.some((t) => t.includes(text)), here }).toEqual({
+      line,
+      text,
+      found: true,
+      here: expect.anything(),
+    });
+  }
+  expect(bad.filter((d) => !wanted.has(d.line)).map((d) => `${d.line}: ${d.text}`)).toEqual([]);
+}
+
+/** Asserts that no file but `except` (the one with the marked errors) has a diagnostic. */
+export function expectClean(diagnostics: readonly Diagnostic[], except = "bad.ts"): void {
+  expect(diagnostics.filter((d) => d.file !== except).map((d) => `${d.file}:${d.line}: ${d.text}`)).toEqual([]);
+}

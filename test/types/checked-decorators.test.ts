@@ -1,4 +1,4 @@
-import { type Diagnostic, typecheck } from "../helpers/typecheck";
+import { type Diagnostic, expectClean, expectMarkedErrors, typecheck } from "../helpers/typecheck";
 
 /*
  * Decorators checked by the compiler, under TypeScript's legacy decorators and under TC39 standard
@@ -160,31 +160,9 @@ export class Users {
 }
 `;
 
-/** Expected `file:line → text` from bad.ts's markers. */
-function expectations(): Map<number, string> {
-  const map = new Map<number, string>();
-  BAD.split("\n").forEach((line, i) => {
-    const at = line.indexOf("// expect: ");
-    if (at !== -1) map.set(i + 1, line.slice(at + "// expect: ".length));
-  });
-  return map;
-}
-
 function check(diagnostics: readonly Diagnostic[]): void {
-  const wanted = expectations();
-  expect(wanted.size).toBe(13);
-  const bad = diagnostics.filter((d) => d.file === "bad.ts");
-  for (const [line, text] of wanted) {
-    const here = bad.filter((d) => d.line === line);
-    expect({ line, found: here.some((d) => d.text.includes(text)), text, here: here.map((d) => d.text) }).toEqual({
-      line,
-      found: true,
-      text,
-      here: expect.anything(),
-    });
-  }
-  expect(bad.filter((d) => !wanted.has(d.line)).map((d) => `${d.line}: ${d.text}`)).toEqual([]);
-  expect(diagnostics.filter((d) => d.file !== "bad.ts").map((d) => `${d.file}:${d.line}: ${d.text}`)).toEqual([]);
+  expectMarkedErrors(diagnostics, BAD, 13);
+  expectClean(diagnostics);
 }
 
 test("under legacy decorators (experimentalDecorators): each bad line fails as marked, the good files compile", () => {

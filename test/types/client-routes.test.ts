@@ -1,4 +1,4 @@
-import { type Diagnostic, typecheck } from "../helpers/typecheck";
+import { type Diagnostic, expectClean, expectMarkedErrors, typecheck } from "../helpers/typecheck";
 
 /*
  * client<typeof app>(), checked by the compiler: a call names a method and a path template the app's
@@ -101,36 +101,15 @@ const OTHER = `import { route } from "switchyard-router";
 export const other = route("GET /other", () => 1);
 `;
 
-function expectations(): Map<number, string> {
-  const map = new Map<number, string>();
-  BAD.split("\n").forEach((line, i) => {
-    const at = line.indexOf("// expect: ");
-    if (at !== -1) map.set(i + 1, line.slice(at + "// expect: ".length));
-  });
-  return map;
-}
-
 let diagnostics: Diagnostic[];
 beforeAll(() => {
   diagnostics = typecheck({ "app.ts": APP, "bad.ts": BAD, "good.ts": GOOD, "other.ts": OTHER });
 }, 120_000);
 
 test("app.ts and good.ts compile", () => {
-  expect(diagnostics.filter((d) => d.file !== "bad.ts").map((d) => `${d.file}:${d.line}: ${d.text}`)).toEqual([]);
+  expectClean(diagnostics);
 });
 
 test("each marked line of bad.ts fails with its message, and no other", () => {
-  const wanted = expectations();
-  expect(wanted.size).toBe(24);
-  const bad = diagnostics.filter((d) => d.file === "bad.ts");
-  for (const [line, text] of wanted) {
-    const here = bad.filter((d) => d.line === line).map((d) => d.text);
-    expect({ line, text, found: here.some((t) => t.includes(text)), here }).toEqual({
-      line,
-      text,
-      found: true,
-      here: expect.anything(),
-    });
-  }
-  expect(bad.filter((d) => !wanted.has(d.line)).map((d) => `${d.line}: ${d.text}`)).toEqual([]);
+  expectMarkedErrors(diagnostics, BAD, 24);
 });

@@ -1,4 +1,4 @@
-import { type Diagnostic, typecheck } from "../helpers/typecheck";
+import { type Diagnostic, expectClean, expectMarkedErrors, typecheck } from "../helpers/typecheck";
 
 /*
  * Response contracts checked by the compiler: a handler whose plain result (what becomes a 200 JSON
@@ -120,31 +120,9 @@ export class Users {
 }
 `;
 
-/** Expected `line → text` from bad.ts's markers. */
-function expectations(): Map<number, string> {
-  const map = new Map<number, string>();
-  BAD.split("\n").forEach((line, i) => {
-    const at = line.indexOf("// expect: ");
-    if (at !== -1) map.set(i + 1, line.slice(at + "// expect: ".length));
-  });
-  return map;
-}
-
 function check(diagnostics: readonly Diagnostic[]): void {
-  const wanted = expectations();
-  expect(wanted.size).toBe(10);
-  const bad = diagnostics.filter((d) => d.file === "bad.ts");
-  for (const [line, text] of wanted) {
-    const here = bad.filter((d) => d.line === line);
-    expect({ line, found: here.some((d) => d.text.includes(text)), text, here: here.map((d) => d.text) }).toEqual({
-      line,
-      found: true,
-      text,
-      here: expect.anything(),
-    });
-  }
-  expect(bad.filter((d) => !wanted.has(d.line)).map((d) => `${d.line}: ${d.text}`)).toEqual([]);
-  expect(diagnostics.filter((d) => d.file !== "bad.ts").map((d) => `${d.file}:${d.line}: ${d.text}`)).toEqual([]);
+  expectMarkedErrors(diagnostics, BAD, 10);
+  expectClean(diagnostics);
 }
 
 test("under legacy decorators: each broken contract fails as marked, the good file compiles", () => {
