@@ -1,6 +1,5 @@
-import { transformSync as swc } from "@swc/core";
 import { transformSync as esbuild } from "esbuild";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import * as lib from "../src";
 import * as decorators from "../decorators";
 import { classChain, guardsOf, matchesOf, middlewaresOf, paramsOf, routesOf } from "../decorators/metadata";
+import { runCommonJs, swcToCommonJs, tscToCommonJs } from "./helpers/compile-decorators";
 import { runtimePackage } from "./shared/runtimes";
 
 /*
@@ -38,42 +38,8 @@ const EXPECTED = [
   [404, "", null],
 ];
 
-function tsc(legacy: boolean): string {
-  const out = mkdtempSync(path.join(tmpdir(), "switchyard-std-"));
-  try {
-    const flags = legacy
-      ? ["--experimentalDecorators", "--emitDecoratorMetadata"]
-      : ["--experimentalDecorators", "false", "--emitDecoratorMetadata", "false"];
-    execFileSync(process.execPath, [
-      path.join(ROOT, "node_modules/typescript/bin/tsc"),
-      "--ignoreConfig",
-      ...flags,
-      "--target",
-      "es2022",
-      "--module",
-      "commonjs",
-      "--noCheck",
-      "--outDir",
-      out,
-      "--rootDir",
-      path.dirname(FIXTURE),
-      FIXTURE,
-    ]);
-    return readFileSync(path.join(out, "standard-controllers.js"), "utf8");
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
-
-function swcCompile(version: "legacy" | "2022-03" | "2023-11"): string {
-  const transform =
-    version === "legacy" ? { legacyDecorator: true, decoratorMetadata: true } : { decoratorVersion: version };
-  return swc(SOURCE, {
-    filename: FIXTURE,
-    jsc: { parser: { syntax: "typescript", decorators: true }, transform, target: "es2022" },
-    module: { type: "commonjs" },
-  }).code;
-}
+const tsc = (legacy: boolean): string => tscToCommonJs(SOURCE, legacy);
+const swcCompile = (version: "legacy" | "2022-03" | "2023-11"): string => swcToCommonJs(SOURCE, FIXTURE, version);
 
 function esbuildCompile(legacy: boolean): string {
   return esbuild(SOURCE, {
@@ -102,14 +68,10 @@ interface Fixture {
 
 /** Runs CommonJS `code` in this process, with the package's sources as its imports. */
 function load(code: string): Fixture {
-  const module = { exports: {} };
-  const imports: Record<string, unknown> = { "switchyard-router": lib, "switchyard-router/decorators": decorators };
-  const req = (id: string): unknown => {
-    if (id in imports) return imports[id];
-    throw new Error(`unexpected import ${id}`);
-  };
-  new Function("require", "module", "exports", code)(req, module, module.exports);
-  return module.exports as Fixture;
+  return runCommonJs(code, {
+    "switchyard-router": lib,
+    "switchyard-router/decorators": decorators,
+  }) as unknown as Fixture;
 }
 
 async function answers(fixture: Fixture): Promise<unknown[]> {

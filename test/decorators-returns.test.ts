@@ -1,15 +1,11 @@
 import "reflect-metadata";
-import { transformSync } from "@swc/core";
 import { Exclude } from "class-transformer";
 import { IsInt, IsString } from "class-validator";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import * as zod from "zod";
 import * as decorators from "../decorators";
 import { type ControllerError, controllers, Describe, PathVar, Returns, Route } from "../decorators";
 import { inject, openapi } from "../src";
+import { runCommonJs, swcToCommonJs, tscToCommonJs } from "./helpers/compile-decorators";
 import { errorOf } from "./helpers/decorators";
 
 /*
@@ -144,14 +140,7 @@ export class Users {
 
 /** Runs CommonJS `code` in this process, with the package's decorators and zod as its imports. */
 function runStandard(code: string): decorators.ControllerClass {
-  const module = { exports: {} as { Users?: decorators.ControllerClass } };
-  const load = (id: string): unknown => {
-    if (id === "switchyard-router/decorators") return decorators;
-    if (id === "zod") return zod;
-    throw new Error(`unexpected import ${id}`);
-  };
-  new Function("require", "module", "exports", code)(load, module, module.exports);
-  return module.exports.Users!;
+  return runCommonJs(code, { "switchyard-router/decorators": decorators, zod }).Users as decorators.ControllerClass;
 }
 
 async function expectStandardReturns(code: string): Promise<void> {
@@ -177,46 +166,13 @@ async function expectStandardReturns(code: string): Promise<void> {
 }
 
 test("@Returns under standard decorators compiled by swc (2022-03): recorded, documented, enforced", async () => {
-  const { code } = transformSync(standardSource, {
-    filename: "users.ts",
-    jsc: {
-      parser: { syntax: "typescript", decorators: true },
-      transform: { decoratorVersion: "2022-03" },
-      target: "es2022",
-    },
-    module: { type: "commonjs" },
-  });
-  await expectStandardReturns(code);
+  await expectStandardReturns(swcToCommonJs(standardSource, "users.ts", "2022-03"));
 });
 
 test("@Returns under standard decorators compiled by tsc without experimentalDecorators: the same", async () => {
-  const out = mkdtempSync(path.join(tmpdir(), "switchyard-returns-"));
-  try {
-    writeFileSync(path.join(out, "users.ts"), standardSource);
-    execFileSync(
-      process.execPath,
-      [
-        path.resolve(__dirname, "../node_modules/typescript/bin/tsc"),
-        "--ignoreConfig",
-        "--experimentalDecorators",
-        "false",
-        "--target",
-        "es2022",
-        "--module",
-        "commonjs",
-        "--noCheck",
-        "--outDir",
-        path.join(out, "js"),
-        path.join(out, "users.ts"),
-      ],
-      { cwd: out },
-    );
-    const code = readFileSync(path.join(out, "js/users.js"), "utf8");
-    expect(code).toContain("__esDecorate"); // really the standard form
-    await expectStandardReturns(code);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const code = tscToCommonJs(standardSource, false);
+  expect(code).toContain("__esDecorate"); // really the standard form
+  await expectStandardReturns(code);
 });
 
 test("under standard decorators, @Returns on a static method or a getter is refused as @Route is", () => {

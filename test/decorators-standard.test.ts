@@ -1,11 +1,9 @@
-import { transformSync } from "@swc/core";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as decorators from "../decorators";
 import { ControllerError } from "../decorators";
 import { inject } from "../src";
+import { runCommonJs, swcToCommonJs, tscToCommonJs } from "./helpers/compile-decorators";
 import { errorOf } from "./helpers/decorators";
 
 /*
@@ -15,18 +13,12 @@ import { errorOf } from "./helpers/decorators";
  * call of one is refused with the one error that names the checked style and each toolchain's setting.
  */
 
-const root = path.resolve(__dirname, "..");
-const fixture = path.join(root, "test/fixtures/standard-decorators.ts");
+const fixture = path.resolve(__dirname, "fixtures/standard-decorators.ts");
+const source = readFileSync(fixture, "utf8");
 
 /** Runs CommonJS `code` in this process, with the package's decorators as its import. */
 function run(code: string): unknown {
-  const module = { exports: {} };
-  const load = (id: string): unknown => {
-    if (id === "switchyard-router/decorators") return decorators;
-    throw new Error(`unexpected import ${id}`);
-  };
-  new Function("require", "module", "exports", code)(load, module, module.exports);
-  return module.exports;
+  return runCommonJs(code, { "switchyard-router/decorators": decorators });
 }
 
 async function expectWorkingController(code: string): Promise<void> {
@@ -36,60 +28,17 @@ async function expectWorkingController(code: string): Promise<void> {
 }
 
 test("compiled by tsc without experimentalDecorators, the fixture defines a working controller", async () => {
-  const out = mkdtempSync(path.join(tmpdir(), "switchyard-tc39-"));
-  try {
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, "node_modules/typescript/bin/tsc"),
-        "--ignoreConfig",
-        "--experimentalDecorators",
-        "false",
-        "--target",
-        "es2022",
-        "--module",
-        "commonjs",
-        "--noCheck",
-        "--outDir",
-        out,
-        "--rootDir",
-        path.dirname(fixture),
-        fixture,
-      ],
-      { cwd: root },
-    );
-    const code = readFileSync(path.join(out, "standard-decorators.js"), "utf8");
-    expect(code).toContain("__esDecorate"); // really the standard form
-    await expectWorkingController(code);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const code = tscToCommonJs(source, false);
+  expect(code).toContain("__esDecorate"); // really the standard form
+  await expectWorkingController(code);
 });
 
 test("compiled by swc with 2022-03 decorators, the same", async () => {
-  const { code } = transformSync(readFileSync(fixture, "utf8"), {
-    filename: fixture,
-    jsc: {
-      parser: { syntax: "typescript", decorators: true },
-      transform: { decoratorVersion: "2022-03" },
-      target: "es2022",
-    },
-    module: { type: "commonjs" },
-  });
-  await expectWorkingController(code);
+  await expectWorkingController(swcToCommonJs(source, fixture, "2022-03"));
 });
 
 test("compiled the legacy way (as this suite is), the same", async () => {
-  const { code } = transformSync(readFileSync(fixture, "utf8"), {
-    filename: fixture,
-    jsc: {
-      parser: { syntax: "typescript", decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: "es2022",
-    },
-    module: { type: "commonjs" },
-  });
-  await expectWorkingController(code);
+  await expectWorkingController(swcToCommonJs(source, fixture, "legacy"));
 });
 
 test("every parameter decorator refuses the standard call shape, naming the checked style and the settings", () => {
