@@ -8,8 +8,8 @@
  * and its peak during each upload; `--json` adds the figures as one JSON line (test/forms.memory-bun.test.ts).
  */
 const { spawn } = require("node:child_process");
-const fs = require("node:fs");
 const path = require("node:path");
+const { uploadBigFile: upload } = require("../test/shared/big-upload.cjs");
 
 const MIB = 1024 * 1024;
 
@@ -20,46 +20,12 @@ else
     process.exitCode = 1;
   });
 
-/** On Bun: the measured server, printing `listening <port>`. */
+/** On Bun: the measured server (test/shared/memory-routes.cjs), printing `listening <port>`. */
 function serve() {
-  const { Readable } = require("node:stream");
-  const { pipeline } = require("node:stream/promises");
-  const { alt, route } = require("switchyard-router");
+  const { alt } = require("switchyard-router");
   const { toFetch } = require("switchyard-router/fetch");
-
-  let peak = 0;
-  const sample = () => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  };
-  setInterval(sample, 20);
-  const toDevNull = (stream) => pipeline(Readable.fromWeb(stream), fs.createWriteStream("/dev/null"));
-  const open = { limits: { totalBytes: Number.POSITIVE_INFINITY, fileBytes: Number.POSITIVE_INFINITY } };
-
-  const tree = alt(
-    // collected first, so garbage waiting for the next collection is not counted
-    route("GET /rss", () => {
-      Bun.gc(true);
-      sample();
-      const answer = { rss: process.memoryUsage().rss, peak };
-      peak = 0;
-      return answer;
-    }),
-    // each file saved to /dev/null through a file stream, as the node:http measurement does
-    route("POST /save", async (req) => {
-      const files = [];
-      for await (const part of req.parts(open)) {
-        if (part.kind !== "file") continue;
-        await toDevNull(part.stream());
-        files.push({ name: part.name, size: part.size });
-      }
-      return { files };
-    }),
-    // the same body read raw: what Bun and the adapter cost without the parser
-    route("POST /raw", async (req) => {
-      await toDevNull(req.stream());
-      return "raw";
-    }),
-  );
+  const { memoryRoutes } = require("../test/shared/memory-routes.cjs");
+  const tree = alt(...memoryRoutes(() => Bun.gc(true)));
   // Bun refuses bodies over 128 MiB unless told otherwise
   const server = Bun.serve({
     hostname: "127.0.0.1",
@@ -119,50 +85,4 @@ async function drive() {
   } finally {
     server.stdin.end();
   }
-}
-
-/** Streams a multipart body with one file of `size` bytes to `target`; resolves with the status and body. */
-function upload(port, target, size) {
-  const { request } = require("node:http");
-  const boundary = "----big-upload";
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbig\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const chunk = Buffer.alloc(64 * 1024, 0x5a);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: target,
-        agent: false,
-        headers: {
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          "content-length": head.length + size + tail.length,
-        },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8").on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode, body }));
-      },
-    );
-    req.on("error", reject);
-    req.write(head);
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        const n = Math.min(chunk.length, size - sent);
-        sent += n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
-          req.once("drain", pump);
-          return;
-        }
-      }
-      req.end(tail);
-    };
-    pump();
-  });
 }

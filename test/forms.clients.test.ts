@@ -17,6 +17,7 @@ import { toKoa } from "switchyard-router/koa";
 import { toApplication } from "switchyard-router/node";
 import { eventually, openFds } from "./helpers/eventually";
 import { startServer, type TestServer } from "./helpers/server";
+import { sendBody } from "./shared/big-upload.cjs";
 
 /*
  * Forms sent by real clients to real servers on 127.0.0.1: Node's fetch with FormData (and a string
@@ -267,7 +268,6 @@ describe.each(CLIENTS)("a handler that stops reading early, on %s", (server) => 
       `--${boundary}\r\nContent-Disposition: form-data; name="first"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const chunk = Buffer.alloc(64 * 1024, 7);
     const { port } = new URL(urls[server]!);
     return new Promise((resolve, reject) => {
       const req = httpRequest(
@@ -306,20 +306,7 @@ describe.each(CLIENTS)("a handler that stops reading early, on %s", (server) => 
         sentAll ??= "all";
         settle();
       });
-      req.write(head);
-      let sent = 0;
-      const pump = (): void => {
-        while (sent < size) {
-          const n = Math.min(chunk.length, size - sent);
-          sent += n;
-          if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
-            req.once("drain", pump);
-            return;
-          }
-        }
-        req.end(tail);
-      };
-      pump();
+      sendBody(req, head, size, tail);
     });
   }
 

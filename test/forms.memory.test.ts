@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { request as httpRequest } from "node:http";
 import path from "node:path";
+import { uploadBigFile } from "./shared/big-upload.cjs";
 
 /*
  * A big upload streams: a multipart file of 256 MiB (FORMS_UPLOAD_MIB=1024 for the 1 GiB run, by
@@ -41,61 +41,9 @@ afterAll(() => {
 const memory = async (): Promise<{ rss: number; peak: number }> =>
   (await (await fetch(`http://127.0.0.1:${port}/rss`)).json()) as { rss: number; peak: number };
 
-/**
- * Streams a multipart body with one file of `size` bytes (64 KiB writes of the same buffer, with
- * back-pressure) to `target`; resolves with the status and body. The server may answer before the
- * upload ends (a 413): then the rest is not sent.
- */
-function upload(target: string, size: number): Promise<{ status: number; body: string }> {
-  const boundary = "----big-upload";
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbig\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const chunk = Buffer.alloc(64 * 1024, 0x5a);
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: target,
-        agent: false,
-        headers: {
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          "content-length": head.length + size + tail.length,
-        },
-      },
-      (res) => {
-        answered = true;
-        let body = "";
-        res.setEncoding("utf8").on("data", (c: string) => (body += c));
-        res.on("end", () => {
-          resolve({ status: res.statusCode!, body });
-          req.destroy();
-        });
-      },
-    );
-    req.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    req.write(head);
-    let sent = 0;
-    const pump = (): void => {
-      while (sent < size && !answered) {
-        const n = Math.min(chunk.length, size - sent);
-        sent += n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
-          req.once("drain", pump);
-          return;
-        }
-      }
-      if (!answered) req.end(tail);
-    };
-    pump();
-  });
-}
+/** `uploadBigFile` to this suite's server. */
+const upload = (target: string, size: number): Promise<{ status: number; body: string }> =>
+  uploadBigFile(port, target, size);
 
 test("a warm-up upload (the first one loads the parser and grows RSS by itself)", async () => {
   expect(await upload("/save", 8 * MIB)).toEqual({
