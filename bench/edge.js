@@ -7,10 +7,10 @@
  *
  *   npm run build && node bench/install.js && node bench/edge.js [ROUNDS]
  */
-const { build } = require("esbuild");
 const { Miniflare } = require("miniflare");
 const path = require("node:path");
 const { gzipSync } = require("node:zlib");
+const { bundleApp } = require("./lib/bundle.js");
 
 const root = path.resolve(__dirname, "..");
 const rounds = Number(process.argv[2] ?? 10);
@@ -37,20 +37,9 @@ export default app;`,
   },
 };
 
+/** The app's bundle, its imports resolved from its folder. */
 async function bundle({ dir, source }) {
-  const result = await build({
-    stdin: { contents: source, resolveDir: dir, sourcefile: "worker.mjs" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    write: false,
-    // the package by its exports, not tsconfig's paths to src/; the optional peers are not installed
-    tsconfigRaw: {},
-    external: ["multipasta"],
-    logLevel: "error",
-  });
-  return result.outputFiles[0].text;
+  return (await bundleApp(source, { resolveDir: dir })).text;
 }
 
 /** Milliseconds from starting workerd to its first answer, and of that first answer once ready. */

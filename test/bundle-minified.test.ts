@@ -1,4 +1,3 @@
-import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -6,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { bundleApp } from "../bench/lib/bundle.js";
 
 /*
  * A minified edge bundle starts and routes typed segments (issue 27): the app is bundled by esbuild from
@@ -45,21 +45,9 @@ export default {
 };
 `;
 
+/** The app bundled as a Workers user's bundler does (bench/lib/bundle.js). */
 async function bundle(): Promise<string> {
-  const result = await build({
-    stdin: { contents: APP, resolveDir: root, sourcefile: "app.mjs" },
-    bundle: true,
-    minify: true,
-    keepNames: false,
-    format: "esm",
-    platform: "neutral",
-    write: false,
-    // the package by its exports, as a user's bundler resolves it; the optional peer is not installed
-    tsconfigRaw: {},
-    external: ["multipasta"],
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
+  return (await bundleApp(APP)).text;
 }
 
 /** The answers the app must give, whatever runs it. */

@@ -1,6 +1,4 @@
-import { build, type Metafile } from "esbuild";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { bundleApp } from "../bench/lib/bundle.js";
 
 /*
  * The edge bundle (issue 27): a minimal Fetch app — `route`, `alt`, `toFetch`, two routes — bundled by
@@ -12,8 +10,6 @@ import { gzipSync } from "node:zlib";
 
 /** Minified bytes the minimal app may weigh. Issue 27's target is 30 KB; see docs-drafts/bundle.md. */
 const BUDGET = 80 * 1024;
-
-const root = path.resolve(__dirname, "..");
 
 const MINIMAL_APP = `
 import { alt, route } from "switchyard-router";
@@ -38,31 +34,9 @@ const UNUSED = [
   "src/adapters/node",
 ];
 
-async function bundle(contents: string): Promise<{ bytes: number; gzip: number; inputs: string[] }> {
-  const result = await build({
-    stdin: { contents, resolveDir: root, sourcefile: "app.mjs" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    write: false,
-    metafile: true,
-    external: ["multipasta"],
-    // resolve the package by its exports, as a user's bundler does (not by tsconfig's paths to src/)
-    tsconfigRaw: {},
-    logLevel: "silent",
-  });
-  const output = result.outputFiles[0]!.contents;
-  const inputs = Object.entries((result.metafile as Metafile).outputs)[0]![1].inputs;
-  return {
-    bytes: output.length,
-    gzip: gzipSync(output, { level: 9 }).length,
-    inputs: Object.keys(inputs).filter((file) => inputs[file]!.bytesInOutput > 0),
-  };
-}
-
 test(`the minimal Fetch app bundles within ${BUDGET} bytes, without the tools it does not use`, async () => {
-  const { bytes, gzip, inputs } = await bundle(MINIMAL_APP);
+  const { bytes: output, gzip, inputs } = await bundleApp(MINIMAL_APP);
+  const bytes = output.length;
   console.log(`minimal Fetch app: ${bytes} bytes minified, ${gzip} gzip (budget ${BUDGET})`);
   expect(inputs.filter((file) => UNUSED.some((unused) => file.includes(unused)))).toEqual([]);
   expect(bytes).toBeLessThanOrEqual(BUDGET);
