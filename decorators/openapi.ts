@@ -139,10 +139,12 @@ function inputOf(arg: ArgSource | undefined): HandlerInput[] {
       ];
     case "bodySchema":
       return [{ in: "body", ...schema }];
+    // the whole query or form as one object: a DTO's schema from its constraints, else the schema given
     case "queryObject":
+    case "formObject":
       return [
         {
-          in: "queryObject",
+          in: source.kind as "queryObject" | "formObject",
           schema:
             typeof source.validator === "function"
               ? dtoSchema(source.validator, strict)
@@ -152,16 +154,6 @@ function inputOf(arg: ArgSource | undefined): HandlerInput[] {
     case "formField":
       return [
         { in: "formField", name: source.name!, parser: source.parser!, required: source.optional !== true, ...schema },
-      ];
-    case "formObject":
-      return [
-        {
-          in: "formObject",
-          schema:
-            typeof source.validator === "function"
-              ? dtoSchema(source.validator, strict)
-              : (source.validator as JsonSchemaSource),
-        },
       ];
     case "file":
       return [{ in: "formFile", name: source.name!, required: source.optional !== true }];
