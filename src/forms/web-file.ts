@@ -12,7 +12,8 @@ import type { FormFile } from "./part.js";
 export async function asWebFile(file: FormFile): Promise<FormFile & File> {
   if (file instanceof File) return file as FormFile & File;
   // the part's type is a parsed media type (lower-case ASCII), which File keeps as it is
-  const web = new File([await file.bytes()], file.name, { type: file.type });
+  // a FormFile's bytes are never over a SharedArrayBuffer (Node's types cannot know)
+  const web = new File([(await file.bytes()) as Uint8Array<ArrayBuffer>], file.name, { type: file.type });
   return Object.assign(web, {
     kind: "file" as const,
     field: file.field,
