@@ -18,32 +18,16 @@ import {
   ValidationPipe,
 } from "@nestjs/common";
 import { NestFactory } from "@nestjs/core";
-import { FILLER, fillerBody } from "../api.js";
+import { fillerController, Users } from "./controllers.js";
 import { CreateUser } from "./create-user.js";
 import { decorateClass, decorateMethod } from "./decorate.js";
 
-class Users {
-  byId(id) {
-    return { id, name: `user ${id}` };
-  }
-  list(page) {
-    return { page, users: [] };
-  }
-  create(user) {
-    return { id: 1, name: user.name, age: user.age };
-  }
-}
 decorateMethod(Users, "byId", { decorators: [Get(":id")], params: [[Param("id", ParseIntPipe)]], types: [Number] });
 decorateMethod(Users, "list", { decorators: [Get()], params: [[Query("page", ParseIntPipe)]], types: [Number] });
 decorateMethod(Users, "create", { decorators: [Post()], params: [[Body()]], types: [CreateUser] }); // @Post answers 201
 decorateClass(Users, Controller("users"));
 
-const verbs = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
-class Filler {}
-FILLER.forEach(([method, path], i) => {
-  Filler.prototype[`route${i}`] = () => fillerBody(method, path);
-  decorateMethod(Filler, `route${i}`, { decorators: [verbs[method](path)] });
-});
+const Filler = fillerController({ GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete });
 decorateClass(Filler, Controller());
 
 class AppModule {}

@@ -20,21 +20,10 @@ const {
   Put,
   QueryParam,
 } = require("routing-controllers");
-const { FILLER, fillerBody } = require("../api.js");
+const { fillerController, Users } = require("./controllers.js");
 const { CreateUser } = require("./create-user.js");
 const { decorateClass, decorateMethod } = require("./decorate.js");
 
-class Users {
-  byId(id) {
-    return { id, name: `user ${id}` };
-  }
-  list(page) {
-    return { page, users: [] };
-  }
-  create(user) {
-    return { id: 1, name: user.name, age: user.age };
-  }
-}
 decorateMethod(Users, "byId", { decorators: [Get("/users/:id")], params: [[Param("id")]], types: [Number] });
 decorateMethod(Users, "list", {
   decorators: [Get("/users")],
@@ -48,12 +37,7 @@ decorateMethod(Users, "create", {
 });
 decorateClass(Users, JsonController());
 
-const verbs = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
-class Filler {}
-FILLER.forEach(([method, path], i) => {
-  Filler.prototype[`route${i}`] = () => fillerBody(method, path);
-  decorateMethod(Filler, `route${i}`, { decorators: [verbs[method](path)] });
-});
+const Filler = fillerController({ GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete });
 decorateClass(Filler, JsonController());
 
 /** Ends an error routing-controllers has answered already; any other goes on to Express. */
