@@ -119,9 +119,21 @@ export function queryParams(
   name: string,
   type: PathParser<unknown> | StandardSchema = Text,
 ): unknown[] | Promise<unknown> {
-  const values = request.query.getAll(name);
-  if (isStandardSchema(type)) return validateValue("query", name, type, values, false);
-  return values.map((value) => parsedValue("query", name, type, value));
+  return allValues("query", name, type, request.query.getAll(name));
+}
+
+/**
+ * Every value of a repeated name (query key, form field): each read with a parser, or all given to a
+ * Standard Schema as one array (a promise of its output).
+ */
+export function allValues(
+  where: NamedSource,
+  name: string,
+  type: PathParser<unknown> | StandardSchema,
+  values: string[],
+): unknown[] | Promise<unknown> {
+  if (isStandardSchema(type)) return validateValue(where, name, type, values, false);
+  return values.map((value) => parsedValue(where, name, type, value));
 }
 
 /**

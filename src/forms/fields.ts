@@ -1,4 +1,4 @@
-import { absentValue, type ParamOptions, parsedValue } from "../params.js";
+import { absentValue, allValues, type ParamOptions, parsedValue } from "../params.js";
 import type { PathParser } from "../parsers/parser.js";
 import { Text } from "../parsers/text.js";
 import { isStandardSchema, type SchemaOutput, type StandardSchema } from "../schema/standard.js";
@@ -83,9 +83,7 @@ export function formFields(
   name: string,
   type: PathParser<unknown> | StandardSchema = Text,
 ): unknown[] | Promise<unknown> {
-  const values = form.fields.getAll(name);
-  if (isStandardSchema(type)) return validateValue("formField", name, type, values, false);
-  return values.map((value) => parsedValue("formField", name, type, value));
+  return allValues("formField", name, type, form.fields.getAll(name));
 }
 
 const FILE = { name: "file" } as const;
