@@ -8,7 +8,7 @@ import { bundleApp } from "../bench/lib/bundle.js";
  * app, so they are left out (multipasta, loaded by `import()` on the first multipart read).
  */
 
-/** Minified bytes the minimal app may weigh. Issue 27's target is 30 KB; see docs-drafts/bundle.md. */
+/** Minified bytes the minimal app may weigh. Issue 27's target is 30 KB; see README.md, "Bundle size on the edge", and BENCHMARKS.md. */
 const BUDGET = 80 * 1024;
 
 const MINIMAL_APP = `

@@ -8,7 +8,7 @@ import { ROOT } from "../helpers/typecheck";
  * returning an object with a Date) checked by tsc --extendedDiagnostics without a client, with
  * client(app, handlers) calling each of the 500 handlers once, and with client<typeof app>() calling each
  * of the 500 templates once. The instantiation count is deterministic. Measured (TypeScript 7.0.2, the
- * figures of every size in docs-drafts/typed-client-cost.md): 500 routes 281,879 without,
+ * figures of every size in README.md, "Typed client", and BENCHMARKS.md): 500 routes 281,879 without,
  * 326,508 with the handlers' client (+15.8 %), 358,800 with the app's (+27.3 %); with every route under
  * one match prefix, 282,317 → 396,649 (+40.5 %). Budgets: +25 % (the issue's), and just above the
  * figures the app's client reaches (+28 %, +41 %), so that a change which makes either dearer fails here.
