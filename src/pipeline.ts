@@ -179,14 +179,7 @@ export function answerError(options: PipelineOptions): Failure {
 export function errorReply(error: unknown): Reply {
   if (!isHttpError(error)) return INTERNAL_ERROR;
   const body = error.expose ? { ...error.details, error: error.message } : { error: statusText(error.status) };
-  const { status, headers } = error;
-  // most errors carry no headers: then nothing to check or merge (the reply's default type alone)
-  return json(body, hasAny(headers) ? { status, headers } : { status });
-}
-
-function hasAny(headers: object): boolean {
-  for (const _ in headers) return true;
-  return false;
+  return json(body, { status: error.status, headers: error.headers });
 }
 
 /**

@@ -145,11 +145,14 @@ function rebuilt(forged: Reply): Reply {
 function withDefaultType(body: ReplyBody, defaults: ReplyHeaders, init: ReplyInit | undefined): Reply {
   if (init === undefined) return makeReply(200, defaults, body);
   const headers = headersOf(init);
-  return makeReply(
-    checkedStatus(init.status),
-    "content-type" in headers ? headers : Object.freeze({ ...defaults, ...headers }),
-    body,
-  );
+  // no headers given (most replies with a status, every error without headers): the shared defaults
+  const merged =
+    headers === NO_HEADERS
+      ? defaults
+      : "content-type" in headers
+        ? headers
+        : Object.freeze({ ...defaults, ...headers });
+  return makeReply(checkedStatus(init.status), merged, body);
 }
 
 function checkedStatus(status: number = 200): number {
@@ -190,8 +193,10 @@ function withSetCookies(headers: ReplyHeaders, cookies: readonly SetCookie[]): R
 /** The headers with lower-case names, each checked to be sendable. */
 function checkedHeaders(headers: ReplyHeaders | undefined): ReplyHeaders {
   if (headers === undefined) return NO_HEADERS;
+  const names = Object.keys(headers);
+  if (names.length === 0) return NO_HEADERS;
   const out: Record<string, string | readonly string[]> = Object.create(null);
-  for (const name of Object.keys(headers)) {
+  for (const name of names) {
     const value = headers[name]!;
     if (!HEADER_NAME.test(name)) throw new TypeError(`reply header name ${JSON.stringify(name)} is not an HTTP token`);
     const values: readonly unknown[] = Array.isArray(value) ? value : [value];
