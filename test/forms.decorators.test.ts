@@ -33,6 +33,28 @@ async function describeFile(file: FormFile | undefined) {
   return { name: file.name, type: file.type, size: bytes.byteLength, sum: bytes.reduce((n, b) => (n + b) % 65521, 0) };
 }
 
+/** The answer both /profile routes give: the values read, each file described. */
+async function describeProfile(read: {
+  page: number;
+  title: string;
+  count: number;
+  note: string | undefined;
+  avatar: FormFile;
+  extra: FormFile | undefined;
+  docs: FormFile[];
+}) {
+  const { page, title, count, note, avatar, extra, docs } = read;
+  return {
+    page,
+    title,
+    count,
+    note: note ?? null,
+    avatar: await describeFile(avatar),
+    extra: await describeFile(extra),
+    docs: await Promise.all(docs.map(describeFile)),
+  };
+}
+
 class Uploads {
   @Route("POST /profile")
   async profile(
@@ -44,15 +66,7 @@ class Uploads {
     @File("extra", { optional: true }) extra: FormFile | undefined,
     @Files("docs") docs: FormFile[],
   ) {
-    return {
-      page,
-      title,
-      count,
-      note: note ?? null,
-      avatar: await describeFile(avatar),
-      extra: await describeFile(extra),
-      docs: await Promise.all(docs.map(describeFile)),
-    };
+    return describeProfile({ page, title, count, note, avatar, extra, docs });
   }
 }
 
@@ -69,15 +83,7 @@ const functional: Tree = route("POST /profile", async (req) => {
     async () => formFile(await form, "extra", { optional: true }),
     async () => formFiles(await form, "docs"),
   ]);
-  return {
-    page,
-    title,
-    count,
-    note: note ?? null,
-    avatar: await describeFile(avatar),
-    extra: await describeFile(extra),
-    docs: await Promise.all(docs.map(describeFile)),
-  };
+  return describeProfile({ page, title, count, note, avatar, extra, docs });
 });
 
 const picture = byteRun(70_000, 3);
