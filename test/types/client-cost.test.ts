@@ -5,13 +5,18 @@ import { ROOT } from "../helpers/typecheck";
 
 /*
  * What the typed clients cost the type checker: a 500-route app (each handler typed from its pattern,
- * returning an object with a Date) checked by tsc --extendedDiagnostics without a client, with
- * client(app, handlers) calling each of the 500 handlers once, and with client<typeof app>() calling each
- * of the 500 templates once. The instantiation count is deterministic. Measured (TypeScript 7.0.2, the
- * figures of every size in README.md, "Typed client", and BENCHMARKS.md): 500 routes 281,879 without,
- * 326,508 with the handlers' client (+15.8 %), 358,800 with the app's (+27.3 %); with every route under
- * one match prefix, 282,317 → 396,649 (+40.5 %). Budgets: +25 % (the issue's), and just above the
- * figures the app's client reaches (+28 %, +41 %), so that a change which makes either dearer fails here.
+ * returning an object with a Date), served as an edge app is (`export default { fetch: toFetch(app) }`),
+ * checked by tsc --extendedDiagnostics without a client, with client(app, handlers) calling each of the
+ * 500 handlers once, and with client<typeof app>() calling each of the 500 templates once. The
+ * instantiation count is deterministic.
+ *
+ * Why the baseline is served: a tree's type is lazy, and the first use of the app — serving it, with or
+ * without a client — pays for reading what its `alt` serves (13,553 instantiations at 500 routes). An app
+ * nobody serves never pays it, so measured against one, a client was billed for the server's own cost.
+ * Measured (TypeScript 7.0.2; every size in README.md, "Typed client", and BENCHMARKS.md): 500 routes
+ * 297,003 served, 328,074 with the handlers' client (+10.5 %), 358,204 with the app's (+20.6 %; +26.4 %
+ * against the same app never served, 283,495); with every route under one match prefix, 318,011 →
+ * 395,988 (+24.5 %). Budget: the issue's +25 %, for each.
  */
 
 const TYPES = ["Int", "Text", "Day", "UUID"] as const;
@@ -21,7 +26,8 @@ const ARGUMENT = { Int: "1", Text: '"x"', Day: "null as unknown as Day", UUID: '
 /** The app's source; `prefixed`: its routes under one `match("/api", alt(…))` instead of each naming `/api`. */
 function app(routes: number, withClient: false | "handlers" | "templates", prefixed = false): string {
   const lines = [
-    'import { alt, match, route, client, testFetch, type RoutedRequest, type Day } from "switchyard-router";',
+    'import { alt, match, route, client, type RoutedRequest, type Day } from "switchyard-router";',
+    'import { toFetch } from "switchyard-router/fetch";',
   ];
   for (let i = 0; i < routes; i++) {
     const t = TYPES[i % 4]!;
@@ -38,8 +44,9 @@ function app(routes: number, withClient: false | "handlers" | "templates", prefi
       ? `export const app = alt(route("GET /health", () => "ok"), match("/api", alt(\n${each.join("\n")}\n)));`
       : `export const app = alt(\n${each.join("\n")}\n);`,
   );
+  lines.push("export default { fetch: toFetch(app) };");
   if (withClient === "templates") {
-    lines.push("export const api = client<typeof app>({ fetch: testFetch(app) });");
+    lines.push('export const api = client<typeof app>({ baseUrl: "http://127.0.0.1:8080" });');
     const calls = Array.from(
       { length: routes },
       (_, i) => `(await api["/api/r${i}/id:${TYPES[i % 4]}"].get({ vars: { id: ${ARGUMENT[TYPES[i % 4]!]} } })).n`,
@@ -47,7 +54,7 @@ function app(routes: number, withClient: false | "handlers" | "templates", prefi
     lines.push(`export async function use() { return [${calls.join(", ")}]; }`);
   } else if (withClient === "handlers") {
     lines.push(
-      `export const api = client(app, { ${Array.from({ length: routes }, (_, i) => `h${i}`).join(", ")} }, { fetch: testFetch(app) });`,
+      `export const api = client(app, { ${Array.from({ length: routes }, (_, i) => `h${i}`).join(", ")} }, { baseUrl: "http://127.0.0.1:8080" });`,
     );
     const calls = Array.from({ length: routes }, (_, i) => `(await api.h${i}({ id: ${ARGUMENT[TYPES[i % 4]!]} })).n`);
     lines.push(`export async function use() { return [${calls.join(", ")}]; }`);
@@ -73,7 +80,10 @@ function instantiations(source: string): number {
           strict: true,
           skipLibCheck: true,
           noEmit: true,
-          paths: { "switchyard-router": [path.join(ROOT, "src/index.ts")] },
+          paths: {
+            "switchyard-router": [path.join(ROOT, "src/index.ts")],
+            "switchyard-router/fetch": [path.join(ROOT, "src/adapters/fetch.ts")],
+          },
         },
         files: ["app.ts"],
       }),
@@ -91,7 +101,7 @@ function instantiations(source: string): number {
   }
 }
 
-test("a client of 500 routes, every one called, costs at most 25% (handlers) and 28% (templates) more instantiations", () => {
+test("a client of 500 routes, every one called, costs at most 25% more instantiations than the app served", () => {
   const without = instantiations(app(500, false));
   const handlers = instantiations(app(500, "handlers"));
   const templates = instantiations(app(500, "templates"));
@@ -101,12 +111,12 @@ test("a client of 500 routes, every one called, costs at most 25% (handlers) and
     templates: expect.any(Number),
   });
   expect(handlers / without).toBeLessThan(1.25);
-  expect(templates / without).toBeLessThan(1.28);
+  expect(templates / without).toBeLessThan(1.25);
 }, 180_000);
 
-test("with every route under one match prefix, the app's client costs at most 41% more (each template joined)", () => {
+test("with every route under one match prefix, the app's client costs at most 25% more (each template joined)", () => {
   const without = instantiations(app(500, false, true));
   const templates = instantiations(app(500, "templates", true));
   expect({ without, templates: templates / without }).toEqual({ without, templates: expect.any(Number) });
-  expect(templates / without).toBeLessThan(1.41);
+  expect(templates / without).toBeLessThan(1.25);
 }, 180_000);

@@ -2,7 +2,7 @@ import { typecheck } from "../helpers/typecheck";
 
 /*
  * The method and path template a `route` records for the typed client, from its pattern as written:
- * spaces and tabs around and between, a qualified method, no method, a trailing slash. Each line
+ * spaces and tabs around and between, a qualified method, no method, a trailing slash (or two), the root. Each line
  * asserts the exact pair.
  */
 
@@ -17,12 +17,16 @@ const c = route("HTTP.GET /c", h);
 const d = route("/d/id:Int", h);
 const e = route("PROPFIND  d/e", h);
 const f = route("  /f  ", h);
+const g = route("GET /", h);
+const i = route("GET /g//", h);
 exact<Equal<Served<typeof a>, ["GET", "/a"]>>();
 exact<Equal<Served<typeof b>, ["GET", "/b"]>>();
 exact<Equal<Served<typeof c>, ["GET", "/c"]>>();
 exact<Equal<Served<typeof d>, ["*", "/d/id:Int"]>>();
 exact<Equal<Served<typeof e>, ["PROPFIND", "/d/e"]>>();
 exact<Equal<Served<typeof f>, ["*", "/f"]>>();
+exact<Equal<Served<typeof g>, ["GET", "/"]>>();
+exact<Equal<Served<typeof i>, ["GET", "/g"]>>();
 `;
 
 test("a route records its pattern's method and path template as the pattern grammar reads them", () => {
