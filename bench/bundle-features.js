@@ -3,7 +3,10 @@
  * `toFetch`, two routes) and the same app using one feature more, each bundled by esbuild from the
  * built package (minified, platform neutral, ES module, the optional peers left out as an app that
  * does not install them has them); prints a Markdown table of minified and gzip bytes, and the added
- * bytes of each feature. `npm run build && node bench/bundle-features.js`
+ * bytes of each feature; then the minimal app's modules, biggest first, each with the import chain that
+ * puts it there (`--modules`, or `--modules=N` for the first N).
+ *
+ *   npm run build && node bench/bundle-features.js [--modules[=N]]
  */
 const { bundleApp } = require("./lib/bundle.js");
 
@@ -41,7 +44,11 @@ const features = {
 const schema = { "~standard": { version: 1, vendor: "x", validate: (value) => ({ value }) } };`,
     `toFetch(alt(${ROUTES}, route("POST /b", async (req) => body(req, schema))))`,
   ],
-  "response contracts (contracts option)": ["", `toFetch(alt(${ROUTES}), { contracts: "check" })`],
+  "response contracts (described responses, contracts option)": [
+    `import { described } from "switchyard-router";
+const schema = { "~standard": { version: 1, vendor: "x", validate: (value) => ({ value }) } };`,
+    `toFetch(alt(${ROUTES}, route("GET /c", described(() => ({ id: 1 }), { responses: { 200: { schema } } }))), { contracts: "check" })`,
+  ],
   openapi: [
     `import { openapi } from "switchyard-router";`,
     `(() => { const app = alt(${ROUTES}); const doc = openapi(app, { info: { title: "t", version: "1" } }); return toFetch(alt(app, route("GET /openapi.json", () => doc))); })()`,
@@ -58,12 +65,21 @@ Route("GET /users/id:Int")(Users.prototype, "byId", Object.getOwnPropertyDescrip
   ],
 };
 
-/** Minified and gzip bytes of `contents` bundled, every optional peer left out. */
+/** Minified and gzip bytes of `contents` bundled, and its modules (see `bundleApp`). */
 async function bundle(contents) {
-  const { bytes, gzip } = await bundleApp(contents, {
+  const { bytes, gzip, modules } = await bundleApp(contents, {
     external: ["multipasta", "class-validator", "class-transformer", "reflect-metadata", "swagger-ui-dist"],
   });
-  return { min: bytes.length, gzip };
+  return { min: bytes.length, gzip, modules };
+}
+
+/** The modules of a bundle as Markdown rows: bytes, file, the chain from the app's import to it. */
+function printModules(modules, count) {
+  const short = (file) => file.replace(/^dist\/esm\//, "");
+  console.log("\n| minified bytes | module | imported by (from the app's import) |");
+  console.log("| ---: | --- | --- |");
+  for (const { bytes, file, via } of modules.slice(0, count))
+    console.log(`| ${bytes} | ${short(file)} | ${via.slice(1).map(short).join(" → ")} |`);
 }
 
 async function main() {
@@ -75,6 +91,8 @@ async function main() {
     const size = await bundle(`${IMPORTS}\n${imports}\nexport default { fetch: ${handler} };`);
     console.log(`| + ${name} | ${size.min} | ${size.gzip} | ${size.min - base.min} / ${size.gzip - base.gzip} |`);
   }
+  const asked = process.argv.slice(2).find((arg) => arg.startsWith("--modules"));
+  if (asked !== undefined) printModules(base.modules, asked.includes("=") ? Number(asked.split("=")[1]) : Infinity);
 }
 
 main().catch((error) => {
