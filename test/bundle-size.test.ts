@@ -21,6 +21,20 @@ export default {
 
 /** Modules a minimal app never needs: each a tool or feature it does not use. */
 const UNUSED = [
+  "src/sse/",
+  "src/redirect.js",
+  "src/cookies/sign.js",
+  "src/cookies/read.js",
+  "src/params.js",
+  "src/validate/body.js",
+  "src/validate/query.js",
+  "src/validate/json-body.js",
+  "src/schema/validate.js",
+  "src/forms/fields.js",
+  "src/forms/object.js",
+  "src/dispatch/interpret.js",
+  "src/adapters/express.js",
+  "src/adapters/koa.js",
   "src/tools/shadow.js",
   "src/tools/listing.js",
   "src/tools/method-fallbacks.js",
