@@ -8,9 +8,16 @@ import type { RequestInput } from "../request.js";
  * read unless a handler asks). Stopping early lets the rest flow by unkept: memory stays flat, the
  * client is never cut off mid-upload (which would lose the 413 it is about to read), and node:http's
  * own `requestTimeout` bounds how long a client may go on sending.
+ *
+ * A chunk already buffered is taken at once, and a message parsed to its end with nothing left is over
+ * at once (without waiting for `end`); only a read that must wait adds the listeners, once per body, not
+ * per read. A JSON POST used to add and remove four listeners on each of its two reads.
  */
 export class NodeBody implements BodySource {
   private stopped = false;
+  /** The listeners while a read waits or may wait again: made on the first read that waits. */
+  private listeners: Listeners | undefined;
+  private waiting: Waiting | undefined;
 
   constructor(private readonly req: IncomingMessage) {}
 
@@ -18,40 +25,81 @@ export class NodeBody implements BodySource {
     const req = this.req;
     if (this.stopped || req.readableEnded) return Promise.resolve(null);
     if (req.destroyed) return Promise.reject(new Error("the request stream is closed"));
+    const chunk = req.read() as Uint8Array | null;
+    if (chunk !== null) return Promise.resolve(chunk);
+    if (req.complete && req.readableLength === 0) {
+      this.unlisten();
+      return Promise.resolve(null);
+    }
     return new Promise<Uint8Array | null>((resolve, reject) => {
-      const settle = (done: () => void): void => {
-        req.off("readable", attempt);
-        req.off("end", ended);
-        req.off("error", failed);
-        req.off("close", closed);
-        done();
-      };
-      const attempt = (): void => {
-        const chunk = req.read() as Uint8Array | null;
-        if (chunk !== null) settle(() => resolve(chunk));
-        else if (req.readableEnded) settle(() => resolve(null));
-      };
-      const ended = (): void => settle(() => resolve(null));
-      const failed = (error: Error): void => settle(() => reject(error));
-      const closed = (): void =>
-        settle(() =>
-          req.readableEnded
-            ? resolve(null)
-            : reject(new Error("the client closed the connection before the body was complete")),
-        );
-      req.on("readable", attempt);
-      req.on("end", ended);
-      req.on("error", failed);
-      req.on("close", closed);
-      attempt();
+      this.waiting = { resolve, reject };
+      this.listen();
     });
   }
 
   stop(): void {
     this.stopped = true;
+    // a `readable` listener keeps the stream paused: it goes first, so that the rest can flow by
+    this.unlisten();
     this.req.resume();
   }
+
+  private listen(): void {
+    if (this.listeners !== undefined) return;
+    const req = this.req;
+    const listeners: Listeners = {
+      readable: () => {
+        if (this.waiting === undefined) return;
+        const chunk = req.read() as Uint8Array | null;
+        if (chunk !== null) this.settle((w) => w.resolve(chunk));
+        else if (req.readableEnded) listeners.end();
+      },
+      end: () => this.finish((w) => w.resolve(null)),
+      error: (error: Error) => this.finish((w) => w.reject(error)),
+      close: () => {
+        const ended = req.readableEnded;
+        this.finish((w) =>
+          ended
+            ? w.resolve(null)
+            : w.reject(new Error("the client closed the connection before the body was complete")),
+        );
+      },
+    };
+    this.listeners = listeners;
+    for (const event of EVENTS) req.on(event, listeners[event]);
+  }
+
+  private unlisten(): void {
+    const listeners = this.listeners;
+    if (listeners === undefined) return;
+    this.listeners = undefined;
+    for (const event of EVENTS) this.req.off(event, listeners[event]);
+  }
+
+  /** The body is over (or failed): no more listening, and the waiting read is answered. */
+  private finish(answer: (waiting: Waiting) => void): void {
+    this.unlisten();
+    this.settle(answer);
+  }
+
+  /** Hands the waiting read its answer; nothing when none waits (a chunk stays buffered for the next). */
+  private settle(answer: (waiting: Waiting) => void): void {
+    const waiting = this.waiting;
+    if (waiting === undefined) return;
+    this.waiting = undefined;
+    answer(waiting);
+  }
 }
+
+/** A read waiting for a chunk or the end. */
+interface Waiting {
+  resolve(chunk: Uint8Array | null): void;
+  reject(error: Error): void;
+}
+
+const EVENTS = ["readable", "end", "error", "close"] as const;
+
+type Listeners = { readonly [E in (typeof EVENTS)[number]]: E extends "error" ? (error: Error) => void : () => void };
 
 /**
  * A `node:http` request as pipeline input (for the node, Express and Koa adapters): its lower-case
