@@ -86,18 +86,21 @@ function printMemory(targets, results) {
 
 /** `results`: `{ [target key]: [{ ms } | { error }] }` from coldstart.js. */
 function printColdStart(targets, results, spawns) {
-  console.log(`\n### Cold start: spawn → first 200 to GET /users/7 (ms; median of ${spawns} spawns, interleaved)\n`);
-  console.log("| server | median | fastest | spawns |");
-  console.log("|---|---:|---:|---|");
+  console.log(
+    `\n### Cold start: spawn → first 200 to GET /users/7 (ms; median of ${spawns} spawns, interleaved; CPU: the server's CPU time by then, all threads, which the machine's load moves far less)\n`,
+  );
+  console.log("| server | median | fastest | CPU median | spawns |");
+  console.log("|---|---:|---:|---:|---|");
   for (const { key, label } of targets) {
     const values = roundValues(results[key], (r) => r.ms);
     const got = measured(values);
     if (got.length === 0) {
-      console.log(`| ${label} | ${FAILED} | | |`);
+      console.log(`| ${label} | ${FAILED} | | | |`);
       continue;
     }
+    const cpu = measured(roundValues(results[key], (r) => r.cpuMs ?? undefined));
     console.log(
-      `| ${label} | ${median(got).toFixed(0)} | ${Math.min(...got).toFixed(0)} | ${values.map((v) => (v === undefined ? FAILED : v.toFixed(0))).join(" / ")} |`,
+      `| ${label} | ${median(got).toFixed(0)} | ${Math.min(...got).toFixed(0)} | ${cpu.length === 0 ? "–" : median(cpu).toFixed(0)} | ${values.map((v) => (v === undefined ? FAILED : v.toFixed(0))).join(" / ")} |`,
     );
   }
   printFailures(targets, results);
