@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { connect, type Socket } from "node:net";
+import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import { alt, route, toApplication } from "../src";
 import { NodeBody } from "../src/adapters/node-input";
@@ -143,7 +144,6 @@ test("a client that leaves mid-body fails the read; the server goes on", async (
 });
 
 test("a body stopped early lets the rest flow by: the stream ends, nothing is kept", async () => {
-  const { PassThrough } = await import("node:stream");
   const stream = new PassThrough() as unknown as IncomingMessage & PassThrough;
   Object.assign(stream, { complete: false });
   const body = new NodeBody(stream);
