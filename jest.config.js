@@ -32,6 +32,6 @@ module.exports = {
     "^\\./class-validator\\.cjs$": "<rootDir>/decorators/class-validator.cts",
     "^switchyard-router$": "<rootDir>/src/index.ts",
     "^switchyard-router/decorators$": "<rootDir>/decorators/index.ts",
-    "^switchyard-router/(node|fetch|express|koa)$": "<rootDir>/src/adapters/$1.ts",
+    "^switchyard-router/(node|fetch|edge|express|koa)$": "<rootDir>/src/adapters/$1.ts",
   },
 };

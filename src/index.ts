@@ -37,6 +37,7 @@ export {
   formFiles,
   formObject,
   formOf,
+  formReader,
   formRecord,
   MAX_HEADER_BYTES,
   type Form,
@@ -47,11 +48,13 @@ export {
   type FormObjectOptions,
   type FormOptions,
   type FormPart,
+  type FormReader,
   type FormValue,
   type PartRef,
 } from "./forms/index.js";
 export { headersOf, type HeaderRecord, type RequestHeaders } from "./headers.js";
 export {
+  defaultDispatcher,
   errorReply,
   pipeline,
   type ErrorRequest,

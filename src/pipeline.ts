@@ -2,6 +2,7 @@ import { DEFAULT_BODY_LIMIT } from "./body.js";
 import { type ContractMode, withContracts } from "./contracts.js";
 import { compile } from "./dispatch/compile/index.js";
 import type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
+import { type FormReader, formReader } from "./forms/read.js";
 import { HttpError, isHttpError, statusText } from "./errors.js";
 import { isReply, json, type Reply, reply, text } from "./reply.js";
 import { isThenable } from "./thenable.js";
@@ -35,7 +36,8 @@ export interface PipelineOptions {
    */
   readonly requestTimeout?: number;
   /**
-   * How the tree is turned into a dispatcher: {@link compile} unless given (`interpreter` gives the
+   * How the tree is turned into a dispatcher: {@link defaultDispatcher} (the compiled one) unless
+   * given, except in the edge adapter (`switchyard-router/edge`), whose default is `interpreter` (the
    * reference semantics, at a cost per route).
    */
   readonly dispatcher?: DispatcherFactory;
@@ -53,6 +55,31 @@ export interface PipelineOptions {
    * `"strip"` sends the schema's output (only the declared fields). `"off"` (the default) checks nothing.
    */
   readonly contracts?: ContractMode | "off";
+  /**
+   * What reads `req.form()` and `req.parts()`: {@link formReader}, which every adapter gives unless
+   * told, except the edge adapter (`switchyard-router/edge`), so an edge bundle that reads no form does
+   * not carry the form code; there, without it, `req.form()` is a `TypeError` naming this option.
+   */
+  readonly forms?: FormReader;
+}
+
+/** Options with every tool the pipeline runs with given as a value (see {@link pipelineWith}). */
+export interface BuiltOptions extends PipelineOptions {
+  readonly dispatcher: DispatcherFactory;
+}
+
+/**
+ * The dispatcher every adapter but the edge one builds unless told (the `dispatcher` option): the
+ * compiled one. The one place that names it; the edge adapter takes it as `dispatcher: defaultDispatcher`.
+ */
+export const defaultDispatcher: DispatcherFactory = (tree) => compile(tree).dispatch;
+
+/**
+ * `options` with the full adapters' defaults for what they do not give: {@link defaultDispatcher} and
+ * {@link formReader}. Only the full adapters call it, so the edge adapter's bundle reaches neither.
+ */
+export function withDefaults<O extends PipelineOptions>(options: O): O & BuiltOptions {
+  return { ...options, dispatcher: options.dispatcher ?? defaultDispatcher, forms: options.forms ?? formReader };
 }
 
 /** A request in, the reply of the route that answers out, or `null` when no route matches. */
@@ -78,18 +105,20 @@ export const NO_MATCH: Reply = reply({ status: 404 });
  * become replies as {@link PipelineOptions.onError} describes.
  */
 export function pipeline(tree: Route, options: PipelineOptions = {}): Pipeline {
-  return pipelineWith(tree, options, answerError(options));
+  return pipelineWith(tree, withDefaults(options), answerError(options));
 }
 
 /**
- * {@link pipeline} with an adapter's own way of failing: `fail` turns an error into the reply, or
- * throws it on (Express's `next(err)`, Koa's error path), and then the pipeline rejects with it.
+ * {@link pipeline} with every tool given as a value (no default of its own: an adapter that calls it
+ * carries only the dispatcher and form reader it passes) and an adapter's own way of failing: `fail`
+ * turns an error into the reply, or throws it on (Express's `next(err)`, Koa's error path), and then
+ * the pipeline rejects with it.
  */
-export function pipelineWith(tree: Route, options: PipelineOptions, fail: Failure): Pipeline {
+export function pipelineWith(tree: Route, options: BuiltOptions, fail: Failure): Pipeline {
   refuseRemovedOptions(options);
   const routes = withContracts(tree, options.contracts);
-  const dispatch: Dispatch = options.dispatcher?.(routes) ?? compile(routes).dispatch;
-  const settings: BodySettings = { bodyLimit: checkedLimit(options.bodyLimit) };
+  const dispatch: Dispatch = options.dispatcher(routes);
+  const settings: BodySettings = { bodyLimit: checkedLimit(options.bodyLimit), forms: options.forms };
   const timeout = checkedTimeout(options.requestTimeout);
   const route: Pipeline = (input) => {
     const request = new RequestContext(input, settings);
@@ -136,7 +165,8 @@ export interface FrameworkOptions extends PipelineOptions {
  * other error is thrown on to the framework's own error handling (the pipeline rejects with it); with
  * `onError`, `onError` decides.
  */
-export function frameworkPipeline(tree: Route, options: FrameworkOptions): Pipeline {
+export function frameworkPipeline(tree: Route, given: FrameworkOptions): Pipeline {
+  const options = withDefaults(given);
   if (options.onError !== undefined) return pipelineWith(tree, options, answerError(options));
   const clientErrors = options.clientErrors ?? "answer";
   if (clientErrors !== "answer" && clientErrors !== "framework")

@@ -13,7 +13,7 @@ import type { Form } from "./forms/form.js";
 import type { FormOptions } from "./forms/limits.js";
 import { checkJsonContentType } from "./forms/media-type.js";
 import type { FormPart } from "./forms/part.js";
-import { type FormBody, readForm, readParts } from "./forms/read.js";
+import type { FormBody, FormReader } from "./forms/read.js";
 import { type HeaderRecord, headersOf, isRequestHeaders, NO_HEADERS, type RequestHeaders } from "./headers.js";
 import { rawPathOf, splitPath } from "./segments.js";
 
@@ -126,9 +126,11 @@ export type JsonAccept = "json" | "json-or-text" | "any";
 export { NO_VARS } from "./vars.js";
 import { NO_VARS } from "./vars.js";
 
-/** How bodies are read: the pipeline's limit. */
+/** How bodies are read: the pipeline's limit and form reader. */
 export interface BodySettings {
   readonly bodyLimit: number;
+  /** What reads `req.form()` and `req.parts()`: the pipeline's `forms` option. */
+  readonly forms?: FormReader | undefined;
 }
 
 const DEFAULT_SETTINGS: BodySettings = { bodyLimit: DEFAULT_BODY_LIMIT };
@@ -228,12 +230,22 @@ export class RequestContext implements RoutedRequest {
   }
 
   form(options?: FormOptions): Promise<Form> {
-    this.wholeForm ??= readForm(this.formBody(), options);
+    this.wholeForm ??= this.formReader("req.form()").form(this.formBody(), options);
     return this.wholeForm;
   }
 
   parts(options?: FormOptions): AsyncIterableIterator<FormPart> {
-    return readParts(this.formBody(), options);
+    return this.formReader("req.parts()").parts(this.formBody(), options);
+  }
+
+  /** The pipeline's form reader; none (the edge adapter's default): a `TypeError` naming the option. */
+  private formReader(call: string): FormReader {
+    const reader = this.settings.forms;
+    if (reader === undefined)
+      throw new TypeError(
+        `${call} needs the form reader: toFetch(tree, { forms: formReader }) from "switchyard-router/edge", formReader from "switchyard-router"`,
+      );
+    return reader;
   }
 
   /** The body as the form readers take it. */

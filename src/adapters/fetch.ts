@@ -1,166 +1,18 @@
-import { type BodySource, bodySource } from "../body.js";
-import { pipeline, type PipelineOptions, reportSendError } from "../pipeline.js";
-import type { Reply } from "../reply.js";
-import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
-import type { RequestHeaders } from "../headers.js";
-import type { RequestInput, RoutedRequest } from "../request.js";
+import { type PipelineOptions, withDefaults } from "../pipeline.js";
 import type { Route } from "../tree.js";
-import { untilLeft } from "./until-left.js";
+import { type FetchHandler, fetchHandler } from "./fetch-handler.js";
 
-/**
- * A Fetch-API request handler: what Bun, Deno, Cloudflare Workers and Node's `Request` speak. It
- * answers with a `Response` at once when the route answered synchronously (servers such as
- * `@hono/node-server` then write it without waiting a tick), else with a promise of one.
- */
-export type FetchHandler = (request: Request) => Response | Promise<Response>;
+export { type FetchHandler, fetchRequest } from "./fetch-handler.js";
 
 /**
  * Turns a route tree into a Fetch-API handler, for every runtime that speaks `Request`/`Response`:
  * `export default { fetch: toFetch(tree) }` (Bun, Deno, Cloudflare Workers), `Deno.serve(handler)`,
  * `Bun.serve({ fetch: handler })`. No match is a 404 with an empty body. Handlers reach the `Request`
  * with {@link fetchRequest}. The runtime has already parsed the URL: its dot segments (`/a/../b`) are
- * gone before routing sees the path.
+ * gone before routing sees the path. It builds the compiled dispatcher and reads forms unless told
+ * otherwise; `toFetch` from `switchyard-router/edge` is the same handler without either by default, for
+ * a smaller bundle.
  */
 export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandler {
-  const handle = pipeline(tree, options);
-  return (request) => {
-    const outcome = handle(new FetchInput(request));
-    // most replies are ready at once: they go back as they are, with no promise and no tick
-    return outcome instanceof Promise
-      ? outcome.then((reply) => toResponse(reply, request, options))
-      : toResponse(outcome, request, options);
-  };
-}
-
-/**
- * A `Request` as the pipeline reads it. Headers and body are read on first use: on Node servers that
- * bridge to the Fetch API (such as `@hono/node-server`), touching them makes the bridge build a full
- * `Request`, which a GET that reads neither never needs.
- */
-class FetchInput implements RequestInput {
-  readonly method: string;
-  readonly url: string;
-  readonly adapter = "fetch";
-
-  constructor(readonly raw: Request) {
-    this.method = raw.method;
-    this.url = targetOf(raw.url);
-  }
-
-  get headers(): RequestHeaders {
-    return this.raw.headers;
-  }
-
-  get body(): BodySource | undefined {
-    return this.raw.body === null ? undefined : new RequestBody(this.raw);
-  }
-}
-
-/** `Request.bytes()`, where the runtime has it (Bun, Deno, workerd, recent Node): not in Node 20's types. */
-type WithBytes = Request & { bytes?: () => Promise<Uint8Array> };
-
-/**
- * A `Request`'s body: read whole by the runtime's own `bytes()` when its length is declared and no
- * transfer coding is (a native read costs a fraction of pulling chunks through a JS reader; the server
- * has framed the body by that length, and `readBody` still counts the bytes, for a `Request` made in
- * process with a header that lies), else chunk by chunk from its stream, taken on first read.
- */
-class RequestBody implements BodySource {
-  readonly whole?: () => Promise<Uint8Array>;
-  private chunks: BodySource | undefined;
-
-  constructor(private readonly request: WithBytes) {
-    const headers = request.headers;
-    if (headers.get("content-length") === null || headers.get("transfer-encoding") !== null) return;
-    // `bytes()` only on a runtime's own `Request` (Bun's `arrayBuffer()` costs twice as much); a
-    // look-alike built on its prototype (@hono/node-server's lightweight request) has its own
-    // `arrayBuffer()`, while the inherited `bytes()` fails on it
-    this.whole =
-      typeof request.bytes === "function" && Object.getPrototypeOf(request) === Request.prototype
-        ? () => request.bytes!()
-        : () => request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
-  }
-
-  read(): Promise<Uint8Array | null> {
-    this.chunks ??= bodySource(this.request.body);
-    return this.chunks.read();
-  }
-
-  stop(): void {
-    if (this.chunks !== undefined) this.chunks.stop();
-    else this.request.body?.cancel().catch(() => undefined);
-  }
-}
-
-/**
- * The request target (path and query) of an absolute URL. A fragment is no part of it: none comes over
- * the wire, but a `Request` made by hand (`new Request("http://x/page#top")`) keeps one in its `url`.
- */
-function targetOf(url: string): string {
-  const slash = url.indexOf("/", url.indexOf("://") + 3);
-  if (slash === -1) return "/";
-  const hash = url.indexOf("#", slash);
-  return hash === -1 ? url.slice(slash) : url.slice(slash, hash);
-}
-
-const encoder = new TextEncoder();
-
-function toResponse(reply: Reply | null, request: Request, options: PipelineOptions): Response | Promise<Response> {
-  if (reply === null) return new Response(null, { status: 404 });
-  // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
-  const failed = (error: unknown): Response => {
-    reportSendError(options, error, { method: request.method, url: request.url });
-    return new Response("Internal Server Error", {
-      status: 500,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
-  };
-  try {
-    const headers = responseHeaders(reply.headers);
-    const body = reply.body;
-    if (isBodiless(reply.status) || request.method === "HEAD" || body === null) {
-      discard(body);
-      return new Response(null, { status: reply.status, headers });
-    }
-    if (isStreamBody(body)) {
-      // a client that leaves cancels the body, also while the first chunk is awaited (an idle SSE stream)
-      const read = request.signal === undefined ? body : untilLeft(body, request.signal);
-      const streamed = webStreamOf(read, (error) =>
-        reportSendError(options, error, { method: request.method, url: request.url }),
-      );
-      return streamed.then((stream) => new Response(stream, { status: reply.status, headers })).catch(failed);
-    }
-    // text without a content-type goes as bytes: given a string, `Response` would invent one
-    const sent = typeof body === "string" && !("content-type" in reply.headers) ? encoder.encode(body) : body;
-    return new Response(sent, { status: reply.status, headers });
-  } catch (error) {
-    return failed(error);
-  }
-}
-
-/**
- * A reply's headers as `Response` takes them: a plain record when every header has one value (servers
- * such as `@hono/node-server` write one without converting it; a copy, since they add to it and a
- * reply's headers are frozen), a `Headers` when one repeats (`set-cookie`).
- */
-function responseHeaders(replyHeaders: Reply["headers"]): Record<string, string> | Headers {
-  let repeated = false;
-  for (const name in replyHeaders) if (typeof replyHeaders[name] !== "string") repeated = true;
-  if (!repeated) return { ...(replyHeaders as Record<string, string>) };
-  const headers = new Headers();
-  for (const name in replyHeaders) {
-    const value = replyHeaders[name]!;
-    if (typeof value === "string") headers.set(name, value);
-    else for (const one of value) headers.append(name, one);
-  }
-  return headers;
-}
-
-/** The `Request` behind a request served by {@link toFetch}; a `TypeError` for another adapter's. */
-export function fetchRequest(request: RoutedRequest<object>): Request {
-  if (request.adapter !== "fetch")
-    throw new TypeError(
-      `fetchRequest: this request came through the "${request.adapter}" adapter, not the Fetch adapter`,
-    );
-  return request.raw as Request;
+  return fetchHandler(tree, withDefaults(options));
 }

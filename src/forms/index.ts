@@ -5,6 +5,7 @@
  */
 export { formField, formFields, formFile, formFiles, type FormFieldReader } from "./fields.js";
 export { formOf, type Form } from "./form.js";
+export { formReader, type FormReader } from "./read.js";
 export { DEFAULT_FORM_LIMITS, MAX_HEADER_BYTES, type FormLimits, type FormOptions } from "./limits.js";
 export type { FormField, FormFile, FormPart } from "./part.js";
 export type { PartRef } from "./errors.js";

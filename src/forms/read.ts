@@ -27,6 +27,19 @@ export interface FormBody {
 
 const FORM_TYPES = [MULTIPART, URLENCODED] as const;
 
+/** The form readers behind `req.form()` and `req.parts()`, as the `forms` pipeline option takes them. */
+export interface FormReader {
+  readonly form: (body: FormBody, options?: FormOptions) => Promise<Form>;
+  readonly parts: (body: FormBody, options?: FormOptions) => AsyncIterableIterator<FormPart>;
+}
+
+/**
+ * The form reader: every adapter gives it unless told; the edge adapter only when given it
+ * (`toFetch(tree, { forms: formReader })` from `switchyard-router/edge`), so an edge app that reads no
+ * form does not carry it.
+ */
+export const formReader: FormReader = Object.freeze({ form: readForm, parts: readParts });
+
 /** The parts of a form body in order, streamed (see `RoutedRequest.parts`). */
 export function readParts(body: FormBody, options?: FormOptions): AsyncIterableIterator<FormPart> {
   const limits = formLimits(options, body.bodyLimit);
