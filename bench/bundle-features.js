@@ -1,6 +1,7 @@
 /*
- * What each feature adds to the edge bundle (issue 27): the minimal Fetch app (`route`, `alt`,
- * `toFetch`, two routes) and the same app using one feature more, each bundled by esbuild from the
+ * What each feature adds to the edge bundle (issue 27): the minimal Fetch app (`route`, `alt`, two
+ * routes, `toFetch` from `switchyard-router/edge`: the interpreter, no form reader) and the same app
+ * using one feature more (the full entry, `switchyard-router/fetch`, is one such row), each bundled by esbuild from the
  * built package (minified, platform neutral, ES module, the optional peers left out as an app that
  * does not install them has them); prints a Markdown table of minified and gzip bytes, and the added
  * bytes of each feature; then the minimal app's modules, biggest first, each with the import chain that
@@ -11,13 +12,21 @@
 const { bundleApp } = require("./lib/bundle.js");
 
 const IMPORTS = `import { alt, route } from "switchyard-router";
-import { toFetch } from "switchyard-router/fetch";`;
+import { toFetch } from "switchyard-router/edge";`;
 const ROUTES = `route("GET /", () => "hello"), route("GET /users/id:Int", (req) => ({ id: req.vars.id }))`;
 const minimal = `${IMPORTS}
 export default { fetch: toFetch(alt(${ROUTES})) };`;
 
 /** Each feature: what it imports and the app that uses it. */
 const features = {
+  "the full entry (switchyard-router/fetch: compiled dispatcher, form reader)": [
+    `import { toFetch as fullFetch } from "switchyard-router/fetch";`,
+    `fullFetch(alt(${ROUTES}))`,
+  ],
+  "compiled dispatcher (dispatcher: defaultDispatcher)": [
+    `import { defaultDispatcher } from "switchyard-router";`,
+    `toFetch(alt(${ROUTES}), { dispatcher: defaultDispatcher })`,
+  ],
   "405 / HEAD (methodFallbacks)": [
     `import { methodFallbacks } from "switchyard-router";`,
     `toFetch(alt(${ROUTES}), { fallback: methodFallbacks({ methodNotAllowed: true, head: true }) })`,
@@ -31,9 +40,9 @@ const features = {
     `import { cookie, cookieParam, withCookies } from "switchyard-router";`,
     `toFetch(alt(${ROUTES}, route("GET /c", (req) => withCookies("hi", [cookie("seen", cookieParam(req, "seen") ?? "1")]))))`,
   ],
-  "forms (formField)": [
-    `import { formField } from "switchyard-router";`,
-    `toFetch(alt(${ROUTES}, route("POST /f", async (req) => formField(await req.form(), "name"))))`,
+  "forms (formField, forms: formReader)": [
+    `import { formField, formReader } from "switchyard-router";`,
+    `toFetch(alt(${ROUTES}, route("POST /f", async (req) => formField(await req.form(), "name"))), { forms: formReader })`,
   ],
   sse: [
     `import { sse } from "switchyard-router";`,
@@ -86,7 +95,7 @@ async function main() {
   const base = await bundle(minimal);
   console.log("| app | minified | gzip | added (minified / gzip) |");
   console.log("| --- | ---: | ---: | ---: |");
-  console.log(`| minimal (route, alt, toFetch) | ${base.min} | ${base.gzip} | |`);
+  console.log(`| minimal (route, alt, toFetch from switchyard-router/edge) | ${base.min} | ${base.gzip} | |`);
   for (const [name, [imports, handler]] of Object.entries(features)) {
     const size = await bundle(`${IMPORTS}\n${imports}\nexport default { fetch: ${handler} };`);
     console.log(`| + ${name} | ${size.min} | ${size.gzip} | ${size.min - base.min} / ${size.gzip - base.gzip} |`);

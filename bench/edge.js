@@ -1,9 +1,10 @@
 /*
  * The edge bundle and its cold start in workerd (issue 27): a two-route Fetch app written with
- * switchyard (`route`, `alt`, `toFetch`, from the built package) and with Hono (bench/node_modules),
- * each bundled by esbuild as a Workers bundler does (minified, ES module), plus a bare worker with no
- * router. Prints each bundle's size (minified, gzip), then, over interleaved rounds, the median time
- * from starting workerd (miniflare) to its first answer, and of the first request once it is ready.
+ * switchyard (`route`, `alt`, and `toFetch` from the built package's edge entry — the minimal Fetch app
+ * — and from its full `switchyard-router/fetch` entry) and with Hono (bench/node_modules), each bundled
+ * by esbuild as a Workers bundler does (minified, ES module), plus a bare worker with no router.
+ * Prints each bundle's size (minified, gzip), then, over interleaved rounds, the median time from
+ * starting workerd (miniflare) to its first answer, and of the first request once it is ready.
  *
  *   npm run build && node bench/install.js && node bench/edge.js [ROUNDS]
  */
@@ -15,18 +16,21 @@ const { bundleApp } = require("./lib/bundle.js");
 const root = path.resolve(__dirname, "..");
 const rounds = Number(process.argv[2] ?? 10);
 
+/** The two-route app with `toFetch` from `switchyard-router/<entry>`. */
+function switchyard(entry) {
+  return `import { alt, route } from "switchyard-router";
+import { toFetch } from "switchyard-router/${entry}";
+export default { fetch: toFetch(alt(route("GET /", () => "hello"), route("GET /users/id:Int", (req) => ({ id: req.vars.id })))) };`;
+}
+
 const apps = {
   bare: {
     dir: root,
     source: `export default { fetch: (request) => new URL(request.url).pathname === "/users/7"
       ? Response.json({ id: 7 }) : new Response("hello") };`,
   },
-  switchyard: {
-    dir: root,
-    source: `import { alt, route } from "switchyard-router";
-import { toFetch } from "switchyard-router/fetch";
-export default { fetch: toFetch(alt(route("GET /", () => "hello"), route("GET /users/id:Int", (req) => ({ id: req.vars.id })))) };`,
-  },
+  "switchyard (edge entry)": { dir: root, source: switchyard("edge") },
+  "switchyard (fetch entry)": { dir: root, source: switchyard("fetch") },
   hono: {
     dir: __dirname,
     source: `import { Hono } from "hono";

@@ -11,7 +11,7 @@ import {
 import { parseCookies } from "./cookies/parse.js";
 import type { Form } from "./forms/form.js";
 import type { FormOptions } from "./forms/limits.js";
-import { checkJsonContentType } from "./forms/media-type.js";
+import { checkJsonContentType } from "./media-type.js";
 import type { FormPart } from "./forms/part.js";
 import type { FormBody, FormReader } from "./forms/read.js";
 import { type HeaderRecord, headersOf, isRequestHeaders, NO_HEADERS, type RequestHeaders } from "./headers.js";

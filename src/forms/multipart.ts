@@ -5,7 +5,7 @@ import { malformed, overLimit, type PartRef } from "./errors.js";
 import { safeFileName } from "./file-name.js";
 import type { FormLimits } from "./limits.js";
 import { loadMultipasta, type Parser, type ParserError, type PartInfo } from "./load.js";
-import { parseMediaType } from "./media-type.js";
+import { parseMediaType } from "../media-type.js";
 import type { FormPart } from "./part.js";
 import { type FileFeed, StreamedFile } from "./streamed-file.js";
 import { utf8Length } from "./utf8.js";

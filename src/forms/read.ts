@@ -2,7 +2,7 @@ import { type BodySource, bodySource, decodeText } from "../body.js";
 import { overLimit } from "./errors.js";
 import { collectForm, type Form, formOf } from "./form.js";
 import { type FormLimits, type FormOptions, formLimits } from "./limits.js";
-import { boundaryOf, MULTIPART, parseMediaType, URLENCODED, unsupportedMediaType } from "./media-type.js";
+import { boundaryOf, MULTIPART, parseMediaType, URLENCODED, unsupportedMediaType } from "../media-type.js";
 import { MultipartReader } from "./multipart.js";
 import type { FormPart } from "./part.js";
 import { checkedFields, fieldsOfObject, readUrlencoded } from "./urlencoded.js";

@@ -1,4 +1,4 @@
-import { HttpError } from "../errors.js";
+import { HttpError } from "./errors.js";
 
 /*
  * The request's Content-Type (RFC 9110 §8.3.1): which reader may read the body, and a multipart body's
