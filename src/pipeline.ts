@@ -209,8 +209,9 @@ export function answerError(options: PipelineOptions): Failure {
 export function errorReply(error: unknown): Reply {
   if (!isHttpError(error)) return INTERNAL_ERROR;
   if (!error.expose) return json({ error: statusText(error.status) }, { status: error.status, headers: error.headers });
-  // the message first, then the details: V8 gives an object spread and then added to (`{ ...details,
-  // error }`) a new hidden class each time, which filled the old space under a stream of 400s (RSS +25 MiB)
+  // the message first, then the details: built as `{ ...details, error }`, these bodies made V8 (Node 20)
+  // promote 190–650 KB of garbage per young collection under a stream of 400s (RSS +25 MiB); see
+  // test/error-reply.test.ts
   const body: Record<string, unknown> = { error: error.message, ...error.details };
   // a detail named `error` does not replace the message
   if (body.error !== error.message) body.error = error.message;
