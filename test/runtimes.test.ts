@@ -103,10 +103,13 @@ test("a runtime that cannot start is an error (so its tests fail), not a skip", 
   ).rejects.toThrow(/bun .* did not start: it exited/);
 });
 
-describe("workerd (toFetch as a Workers module, through miniflare)", () => {
+describe.each([
+  ["fetch", "toFetch"],
+  ["edge", "the edge entry's toFetch with forms: formReader"],
+] as const)("workerd (%s: %s as a Workers module, through miniflare)", (entry, _how) => {
   let miniflare: Miniflare;
   beforeAll(async () => {
-    miniflare = await startWorkerd();
+    miniflare = await startWorkerd(entry);
   }, START);
   afterAll(() => miniflare?.dispose());
   runTable(() => (request) => sendToWorkerd(miniflare, request), WORKERD);

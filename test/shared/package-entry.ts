@@ -11,6 +11,8 @@ export interface PackageEntry {
   readonly main: string;
   /** The Fetch adapter's entry (`switchyard-router/fetch`): `toFetch`. */
   readonly fetch: string;
+  /** The edge entry (`switchyard-router/edge`): the lean `toFetch` (the interpreter, forms when given). */
+  readonly edge: string;
 }
 
 /** The repository root: the runtimes may read below it. */
@@ -21,6 +23,7 @@ export const PACKAGE_ENTRY: PackageEntry = {
   format: "module",
   main: join(ROOT, "dist/esm/src/index.js"),
   fetch: join(ROOT, "dist/esm/src/adapters/fetch.js"),
+  edge: join(ROOT, "dist/esm/src/adapters/edge.js"),
 };
 
 /** The shared behaviour table, loaded by every runtime as it is. */

@@ -18,8 +18,14 @@ function specifier(file: string): string {
   return `./${relative(ROOT, file).split("\\").join("/")}`;
 }
 
+/**
+ * Which Fetch entry the worker serves the table with: the full one (`switchyard-router/fetch`), or the
+ * edge one (`switchyard-router/edge`) given the form reader, as an edge app that reads forms is.
+ */
+export type WorkerEntry = "fetch" | "edge";
+
 /** The worker: `export default { fetch }`, as a Workers user writes it. */
-function workerSource(): string {
+function workerSource(entry: WorkerEntry): string {
   // a CommonJS module's exports are its default export; an ES module's are its namespace
   const load =
     PACKAGE_ENTRY.format === "commonjs"
@@ -27,9 +33,10 @@ function workerSource(): string {
       : (name: string, file: string) => `import * as ${name} from "${specifier(file)}";`;
   return [
     load("lib", PACKAGE_ENTRY.main),
-    load("fetchAdapter", PACKAGE_ENTRY.fetch),
+    load("fetchAdapter", PACKAGE_ENTRY[entry]),
     `import table from "${specifier(TABLE_MODULE)}";`,
-    "export default { fetch: fetchAdapter.toFetch(table.createApp(lib), table.createOptions(lib)) };",
+    `const options = { ...table.createOptions(lib)${entry === "edge" ? ", forms: lib.formReader" : ""} };`,
+    "export default { fetch: fetchAdapter.toFetch(table.createApp(lib), options) };",
   ].join("\n");
 }
 
@@ -40,7 +47,7 @@ function workerSource(): string {
  * export) and handed to workerd under the name workerd reads a bare specifier as (relative to the
  * importing module's folder), as a module that re-exports the package's.
  */
-async function workerModules(): Promise<ModuleDefinition[]> {
+async function workerModules(entry: WorkerEntry): Promise<ModuleDefinition[]> {
   await initLexer;
   // the worker's own (virtual) path: where its relative imports resolve from
   const worker = join(ROOT, "table-worker.mjs");
@@ -61,7 +68,7 @@ async function workerModules(): Promise<ModuleDefinition[]> {
       add(shim, `export * from "./${relative(dirname(shim), entry).split("\\").join("/")}";\n`, "ESModule");
     }
   };
-  add(worker, workerSource(), "ESModule");
+  add(worker, workerSource(entry), "ESModule");
   return modules;
 }
 
@@ -108,10 +115,10 @@ function conditional(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A workerd instance serving the table app; `dispose()` it when done. */
-export async function startWorkerd(): Promise<Miniflare> {
+/** A workerd instance serving the table app through `entry`; `dispose()` it when done. */
+export async function startWorkerd(entry: WorkerEntry = "fetch"): Promise<Miniflare> {
   const miniflare = new Miniflare({
-    modules: await workerModules(),
+    modules: await workerModules(entry),
     modulesRoot: ROOT,
     compatibilityDate: "2025-01-01",
     // workerd logs the errors the table provokes on purpose; a failure to start rejects `ready`
