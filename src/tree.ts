@@ -476,8 +476,7 @@ export function someNode<K extends RouteNode["kind"], A = undefined>(
   argument?: A,
 ): boolean {
   let seen: Set<RouteNode> | null = null;
-  // where runs start, past the first: made at the first `alt` (most searches, from a `pathVar` down
-  // one route, meet none)
+  // where runs start, past the first: made at the first `alt` (a search down one route meets none)
   let starts: RouteNode[] | null = null;
   runs: for (let start: RouteNode | undefined = root; start !== undefined; start = starts?.pop()) {
     let node = start;
@@ -506,20 +505,77 @@ type NodeOfKind<K extends RouteNode["kind"]> = Extract<RouteNode, { kind: K }>;
 /** Nodes followed one by one before {@link someNode} remembers where it is. */
 const LONGEST_RUN = 64;
 
-/** True when a `pathVar` in this tree captures `label`. */
+/**
+ * True when a `pathVar` in this tree captures `label`. Below a `pathVar` is most often one route, a
+ * run of single-`next` nodes to its handler: followed here without bookkeeping (this runs once per
+ * `pathVar` built). An `alt` on the way is answered by {@link labelsIn}, whose answer for it is kept.
+ */
 export function captures(root: RouteNode, label: string): boolean {
-  return someNode(root, "pathVar", hasLabel, label);
+  let node = root;
+  for (let steps = 0; steps < LONGEST_RUN; steps++) {
+    if (node.kind === "handler") return false;
+    if (node.kind === "alt") break;
+    if (node.kind === "pathVar" && node.label === label) return true;
+    node = node.next;
+  }
+  // an `alt`, or a run longer than a route (or a hand-made cycle): the walk that remembers nodes
+  return labelsIn(node).includes(label);
 }
 
-// one function for every search, not a closure per `pathVar` built
-const hasLabel = (node: PathVarNode, label: string): boolean => node.label === label;
+/**
+ * The labels an `alt` captures (see {@link labelsIn}), kept once asked: `match` asks for those of the
+ * routes inside it, and a `pathVar` or `match` above then reads them here instead of walking the
+ * routes again, so nested prefixes cost the size of the tree, not its size times their depth. Only
+ * trees of frozen nodes are kept (every builder freezes its node; a hand-made node could change later),
+ * so a kept answer is always the walk's.
+ */
+const ALT_LABELS = new WeakMap<AltNode, readonly string[]>();
 
-/** Every label captured by a `pathVar` in this tree. */
-export function labelsIn(root: RouteNode): Set<string> {
-  const labels = new Set<string>();
-  someNode(root, "pathVar", (node) => {
-    labels.add(node.label);
-    return false;
-  });
+const NO_LABELS: readonly string[] = Object.freeze([]);
+
+/**
+ * Every label captured by a `pathVar` in this tree, each once. The walk takes the kept answer of an
+ * `alt` (see {@link ALT_LABELS}) instead of walking into it, and follows runs and remembers nodes as
+ * {@link someNode} does. Frozen when every node read was frozen, a fresh array otherwise.
+ */
+export function labelsIn(root: RouteNode): readonly string[] {
+  // the labels of the one kept answer read (most walks that meet one end there), else copied into `own`
+  let kept: readonly string[] | null = null;
+  let own: string[] | null = null;
+  let frozen = true;
+  let seen: Set<RouteNode> | null = null;
+  let starts: RouteNode[] | null = null;
+  runs: for (let start: RouteNode | undefined = root; start !== undefined; start = starts?.pop()) {
+    let node = start;
+    for (let steps = 0; ; steps++) {
+      if (node.kind === "alt" || (steps > 0 && steps % LONGEST_RUN === 0)) {
+        seen ??= new Set();
+        if (seen.has(node)) continue runs;
+        seen.add(node);
+      }
+      if (frozen && !Object.isFrozen(node)) frozen = false;
+      if (node.kind === "handler") continue runs;
+      if (node.kind === "alt") {
+        const known = ALT_LABELS.get(node);
+        if (known === undefined) {
+          starts ??= [];
+          for (let i = node.alternatives.length - 1; i >= 0; i--) starts.push(node.alternatives[i]!);
+        } else if (kept === null && own === null) kept = known;
+        else {
+          own ??= [...(kept ?? NO_LABELS)];
+          for (const label of known) if (!own.includes(label)) own.push(label);
+        }
+        continue runs;
+      }
+      if (node.kind === "pathVar") {
+        own ??= [...(kept ?? NO_LABELS)];
+        if (!own.includes(node.label)) own.push(node.label);
+      }
+      node = node.next;
+    }
+  }
+  if (!frozen) return own ?? [...(kept ?? NO_LABELS)];
+  const labels = own === null ? (kept ?? NO_LABELS) : Object.freeze(own);
+  if (root.kind === "alt") ALT_LABELS.set(root, labels);
   return labels;
 }

@@ -108,7 +108,7 @@ describe("searching the tree", () => {
   test("a long chain of single-next nodes is searched to its end", () => {
     let node: RouteNode = pathVar("last", Int, pathEnd(a));
     for (let i = 0; i < 500; i++) node = path(`/p${i}`, node);
-    expect(labelsIn(node)).toEqual(new Set(["last"]));
+    expect(labelsIn(node)).toEqual(["last"]);
     expect(() => pathVar("last", Text, node)).toThrow('pathVar: the label "last" is captured twice on one route');
   });
 
@@ -123,7 +123,7 @@ describe("searching the tree", () => {
     let node: RouteNode = loop;
     for (let i = 0; i < 150; i++) node = { kind: "pathEnd", next: node };
     loop.next = node;
-    expect(labelsIn(loop)).toEqual(new Set());
+    expect(labelsIn(loop)).toEqual([]);
     expect(hasGate(alt(loop, a))).toBe(false);
     expect(() => pathVar("v", Int, loop)).not.toThrow();
   });

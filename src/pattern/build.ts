@@ -116,7 +116,7 @@ function build(parsed: ParsedPattern, inner: RouteNode): RouteNode {
 /** A label of this pattern that an inner route (a nested `match`/`route`/`pathVar`) captures again. */
 function rejectLabelsUsedWithin(parsed: ParsedPattern, inner: RouteNode): void {
   const innerLabels = labelsIn(inner);
-  const clash = parsed.parts.find((p): p is VariablePart => p.kind === "variable" && innerLabels.has(p.label));
+  const clash = parsed.parts.find((p): p is VariablePart => p.kind === "variable" && innerLabels.includes(p.label));
   if (clash !== undefined) {
     throw new PatternError(
       "DUPLICATE_LABEL",
