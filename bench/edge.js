@@ -90,6 +90,9 @@ async function main() {
     console.log(
       `${name}: start to first answer ${median(total).toFixed(1)} ms, first request ${median(first).toFixed(2)} ms`,
     );
+  // every round, in run order: one machine's noise shows here, not in the medians
+  for (const [name, { total }] of Object.entries(times))
+    console.log(`${name}: start to first answer by round ${total.map((ms) => ms.toFixed(0)).join(", ")} ms`);
 }
 
 main().catch((error) => {
