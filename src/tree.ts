@@ -3,6 +3,7 @@ import type { PathParser } from "./parsers/parser.js";
 import type { HandlerResultFor } from "./contract-types.js";
 import type { HandlerResult, Reply } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
+import { withContractCheck } from "./contract-check.js";
 import { schemaParser } from "./schema/path-type.js";
 import { isStandardSchema, type StandardSchema } from "./schema/standard.js";
 import type { NotAHandler, ServedBy, ServedByEach, ServedRoute, Serves } from "./served.js";
@@ -315,11 +316,14 @@ export function described<
 ): Route<V> & Serves<ServedRoute<"*", "/*", {}, R, I>> {
   if (typeof handler !== "function")
     throw new TypeError(`described: expected a handler function, got ${describe(handler)}`);
-  return Object.freeze({
+  const node: HandlerNode = Object.freeze({
     kind: "handler",
     handler: handler as Handler<never>,
     info: Object.freeze({ ...info }),
-  }) as Route<V> & Serves<ServedRoute<"*", "/*", {}, R, I>>;
+  });
+  // a leaf that declares responses brings the code that runs its contract: an app without one lacks it
+  return (info.responses === undefined ? node : withContractCheck(node)) as Route<V> &
+    Serves<ServedRoute<"*", "/*", {}, R, I>>;
 }
 
 /**
