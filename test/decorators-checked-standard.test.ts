@@ -1,7 +1,6 @@
 import { transformSync as esbuild } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as lib from "../src";
@@ -138,7 +137,10 @@ describe.each(["bun", "deno"] as const)(
   "%s runs the file itself, with its default (standard) decorators",
   (runtime) => {
     test("and answers every request as expected, with the same routes", () => {
-      const dir = mkdtempSync(path.join(tmpdir(), `switchyard-${runtime}-`));
+      // inside the repository, as an app lives in its project: Deno resolves the build's bare imports
+      // (reflect-metadata) through the package.json above the main module, and a system temporary
+      // directory has none (the test passed only where that directory sat inside a project)
+      const dir = mkdtempSync(path.join(ROOT, "dist", `switchyard-${runtime}-`));
       try {
         const url = (file: string) => pathToFileURL(path.join(ROOT, file)).href;
         writeFileSync(
