@@ -6,15 +6,23 @@
  * Prints each bundle's size (minified, gzip), then, over interleaved rounds, the median time from
  * starting workerd (miniflare) to its first answer, and of the first request once it is ready.
  *
- *   npm run build && node bench/install.js && node bench/edge.js [ROUNDS]
+ * With `--count`, instead of timing workerd: the instructions Node (the same V8) spends loading each
+ * bundle and answering its first request, under callgrind (bench/lib/callgrind.js: single-threaded,
+ * fixed seeds, so the count does not move with the machine's load), less the bare worker's.
+ *
+ *   npm run build && node bench/install.js && node bench/edge.js [ROUNDS] [--count]
  */
 const { Miniflare } = require("miniflare");
 const path = require("node:path");
 const { gzipSync } = require("node:zlib");
+const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
+const os = require("node:os");
 const { bundleApp } = require("./lib/bundle.js");
+const { totals } = require("./lib/callgrind.js");
 
 const root = path.resolve(__dirname, "..");
-const rounds = Number(process.argv[2] ?? 10);
+const args = process.argv.slice(2);
+const rounds = Number(args.find((arg) => !arg.startsWith("--")) ?? 10);
 
 /** The two-route app with `toFetch` from `switchyard-router/<entry>`. */
 function switchyard(entry) {
@@ -67,6 +75,27 @@ async function coldStart(script) {
   }
 }
 
+/**
+ * Instructions of a Node child that imports `script` and answers its first request (`totals` calls
+ * the child with one more argument, the batch count, which it ignores).
+ */
+function loadInstructions(script) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-edge-count-"));
+  try {
+    writeFileSync(path.join(dir, "worker.mjs"), script);
+    const runner = path.join(dir, "run.mjs");
+    writeFileSync(
+      runner,
+      `const { default: worker } = await import("./worker.mjs");
+const response = await worker.fetch(new Request("http://localhost/users/7"));
+if ((await response.text()) !== '{"id":7}') process.exit(1);`,
+    );
+    return totals(runner, [], 1, false).Ir;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
@@ -75,6 +104,12 @@ async function main() {
     scripts[name] = await bundle(app);
     const bytes = Buffer.byteLength(scripts[name]);
     console.log(`${name}: ${bytes} bytes minified, ${gzipSync(scripts[name], { level: 9 }).length} gzip`);
+  }
+  if (args.includes("--count")) {
+    const counts = Object.fromEntries(Object.keys(apps).map((name) => [name, loadInstructions(scripts[name])]));
+    for (const [name, count] of Object.entries(counts))
+      console.log(`${name}: ${count} instructions to load and answer once, ${count - counts.bare} more than bare`);
+    return;
   }
   const times = Object.fromEntries(Object.keys(apps).map((name) => [name, { total: [], first: [] }]));
   for (let round = 0; round < rounds; round++) {

@@ -55,4 +55,4 @@ function countPerLookup(script, args, lookups, cache = false) {
   return cache ? { Ir: per("Ir"), D1mr: per("D1mr") } : { Ir: per("Ir") };
 }
 
-module.exports = { countPerLookup };
+module.exports = { countPerLookup, totals };
