@@ -26,9 +26,7 @@ beforeAll(async () => {
     route("POST /echo", async (req) => {
       const text = await req.text();
       const incoming = req.raw as IncomingMessage;
-      leftOver.push(
-        ["readable", "end", "error"].reduce((sum, event) => sum + incoming.listenerCount(event), 0),
-      );
+      leftOver.push(["readable", "end", "error"].reduce((sum, event) => sum + incoming.listenerCount(event), 0));
       return text;
     }),
     route("POST /read-or-fail", async (req) => {
@@ -137,9 +135,12 @@ test("a client that leaves mid-body fails the read; the server goes on", async (
     socket.on("close", () => resolve());
     socket.on("error", () => undefined);
   });
-  expect(await eventually(() => [...readFailures], (failures) => failures.length > 0)).toEqual([
-    expect.stringMatching(/closed|aborted/),
-  ]);
+  expect(
+    await eventually(
+      () => [...readFailures],
+      (failures) => failures.length > 0,
+    ),
+  ).toEqual([expect.stringMatching(/closed|aborted/)]);
   expect(await (await fetch(`${server.url}/ok`)).text()).toBe("ok");
 });
 
@@ -160,6 +161,11 @@ test("a body stopped early lets the rest flow by: the stream ends, nothing is ke
     ended = true;
   });
   stream.end(Buffer.from("the rest"));
-  expect(await eventually(() => ended, (done) => done)).toBe(true);
+  expect(
+    await eventually(
+      () => ended,
+      (done) => done,
+    ),
+  ).toBe(true);
   expect(await body.read()).toBeNull();
 });
