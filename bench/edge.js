@@ -10,7 +10,11 @@
  * bundle and answering its first request, under callgrind (bench/lib/callgrind.js: single-threaded,
  * fixed seeds, so the count does not move with the machine's load), less the bare worker's.
  *
- *   npm run build && node bench/install.js && node bench/edge.js [ROUNDS] [--count]
+ * With `--per-request`: the instructions per request of each Fetch entry's handler (the compiled
+ * dispatcher against the interpreter) on tables of 2, 20 and 200 routes, asking for the last route
+ * (the interpreter's worst case), the `Request` made once; `countPerLookup` under callgrind.
+ *
+ *   npm run build && node bench/install.js && node bench/edge.js [ROUNDS] [--count | --per-request]
  */
 const { Miniflare } = require("miniflare");
 const path = require("node:path");
@@ -18,7 +22,7 @@ const { gzipSync } = require("node:zlib");
 const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const os = require("node:os");
 const { bundleApp } = require("./lib/bundle.js");
-const { totals } = require("./lib/callgrind.js");
+const { countPerLookup, totals } = require("./lib/callgrind.js");
 
 const root = path.resolve(__dirname, "..");
 const args = process.argv.slice(2);
@@ -96,9 +100,41 @@ if ((await response.text()) !== '{"id":7}') process.exit(1);`,
   }
 }
 
+const PER_BATCH = 200;
+
+/**
+ * The child of `--per-request`: `node edge.js --serve <entry> <routes> <batches>` answers
+ * `batches` × {@link PER_BATCH} requests for the last of `routes` routes through that entry's `toFetch`.
+ */
+async function serveRequests([entry, routes, batches]) {
+  const lib = require(path.join(root, "dist/cjs/src/index.js"));
+  const { toFetch } = require(path.join(root, `dist/cjs/src/adapters/${entry}.js`));
+  const count = Number(routes);
+  const tree = [];
+  for (let i = 0; i < count; i++) tree.push(lib.route(`GET /r${i}/items/id:Int`, (req) => ({ id: req.vars.id })));
+  const handler = toFetch(lib.alt(...tree));
+  const request = new Request(`http://localhost/r${count - 1}/items/7`);
+  for (let b = 0; b < Number(batches); b++)
+    for (let i = 0; i < PER_BATCH; i++) if ((await handler(request)).status !== 200) throw new Error("not a 200");
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
+  if (args[0] === "--serve") return serveRequests(args.slice(1));
+  if (args.includes("--per-request")) {
+    console.log(
+      "| routes | switchyard-router/fetch (compiled) | switchyard-router/edge (interpreter) | edge ÷ fetch |",
+    );
+    console.log("| ---: | ---: | ---: | ---: |");
+    for (const routes of [2, 20, 200]) {
+      const [fetch, edge] = ["fetch", "edge"].map(
+        (entry) => countPerLookup(__filename, ["--serve", entry, String(routes)], PER_BATCH).Ir,
+      );
+      console.log(`| ${routes} | ${Math.round(fetch)} | ${Math.round(edge)} | ${(edge / fetch).toFixed(2)} |`);
+    }
+    return;
+  }
   const scripts = {};
   for (const [name, app] of Object.entries(apps)) {
     scripts[name] = await bundle(app);
