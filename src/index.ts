@@ -70,7 +70,8 @@ export type { StreamBody } from "./reply-stream.js";
 export type { Dispatch, DispatcherFactory } from "./dispatch/dispatcher.js";
 export { compile, type CompiledRouter, type Found } from "./dispatch/compile/index.js";
 export { explainCompiled, type ExplainedPart } from "./dispatch/compile/explain.js";
-export { interpret, interpreter } from "./dispatch/interpret.js";
+export { interpreter } from "./dispatch/interpret.js";
+export { interpret } from "./dispatch/interpret-request.js";
 export {
   CONNECT,
   DELETE,

@@ -19,6 +19,20 @@ describe("interpret", () => {
     expect(await interpret(tree, { method: "GET", url: "/b" })).toBeNull();
   });
 
+  test("reads bodies as the full adapters do, a form too (the edge adapter's interpreter carries no form reader)", async () => {
+    const tree = path(
+      "/form",
+      method("POST", async (req) => (await req.form()).fields.get("name") ?? "none"),
+    );
+    const reply = await interpret(tree, {
+      method: "POST",
+      url: "/form",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Ada",
+    });
+    expect(reply).toMatchObject({ status: 200, body: "Ada" });
+  });
+
   test("null when no route matches: a segment that does not parse (spec 4.2 rule 3), no alternative left (spec 4.3 rule 4)", async () => {
     const typed = path("/u", pathVar("id", Int, pathEnd(named("int"))));
     expect(await interpret(typed, { method: "GET", url: "/u/x" })).toBeNull();

@@ -1,6 +1,6 @@
 import { NoParse, parseSegment } from "../parsers/parser.js";
 import { isRouteMismatch, type Reply, toReply } from "../reply.js";
-import { RequestContext, type RequestInput } from "../request.js";
+import type { RequestContext } from "../request.js";
 import type { SegmentTest } from "../chains.js";
 import { matchedRoute } from "../matched-route.js";
 import type { Middleware, NextRoutes, RouteNode } from "../tree.js";
@@ -120,12 +120,4 @@ const START: Position = { consumed: 0, vars: NO_VARS, method: null, tests: null,
 /** The reference dispatcher for `tree`. */
 export function interpreter(tree: RouteNode): Dispatch {
   return (request) => run(tree, request, START);
-}
-
-/**
- * Routes one request through `tree` by the reference semantics: the reply of the first alternative
- * that answers, or `null` when none matches. Handlers run; a handler's error rejects the promise.
- */
-export function interpret(tree: RouteNode, request: RequestInput): Promise<Reply | null> {
-  return run(tree, new RequestContext(request), START);
 }
