@@ -11,7 +11,7 @@ import { interpreter } from "./interpret.js";
  * reader unless given one) must not bring the form code along with it.
  */
 
-const SETTINGS: BodySettings = { bodyLimit: DEFAULT_BODY_LIMIT, forms: formReader const SETTINGS: BodySettings = { bodyLimit: DEFAULT_BODY_LIMIT, forms: formReader };const SETTINGS: BodySettings = { bodyLimit: DEFAULT_BODY_LIMIT, forms: formReader }; undefined };
+const SETTINGS: BodySettings = { bodyLimit: DEFAULT_BODY_LIMIT, forms: formReader };
 
 /**
  * Routes one request through `tree` by the reference semantics: the reply of the first alternative
