@@ -540,7 +540,9 @@ const NO_LABELS: readonly string[] = Object.freeze([]);
 /**
  * Every label captured by a `pathVar` in this tree, each once. The walk takes the kept answer of an
  * `alt` (see {@link ALT_LABELS}) instead of walking into it, and follows runs and remembers nodes as
- * {@link someNode} does. Frozen when every node read was frozen, a fresh array otherwise.
+ * {@link someNode} does. Frozen when every node read was frozen, a fresh array otherwise. (Its own loop,
+ * not `someNode`'s through a callback: measured, that made the first build of routes under nested
+ * `match`es 1.7× the instructions.)
  */
 export function labelsIn(root: RouteNode): readonly string[] {
   // the labels of the one kept answer read (most walks that meet one end there), else copied into `own`
