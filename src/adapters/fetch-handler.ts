@@ -55,7 +55,10 @@ class FetchInput implements RequestInput {
   }
 
   get body(): BodySource | undefined {
-    return this.raw.body === null ? undefined : new RequestBody(this.raw);
+    // a declared length says there is a body without asking for `body`, which makes Bun build a
+    // ReadableStream the native `bytes()` then never uses (~0.85 µs of a ~4 µs JSON POST in process)
+    const raw = this.raw;
+    return raw.headers.get("content-length") !== null || raw.body !== null ? new RequestBody(raw) : undefined;
   }
 }
 
