@@ -1,5 +1,6 @@
 import { stringifyJson } from "./json.js";
-import { isStandardSchema, type StandardSchema } from "./schema/standard.js";
+import { type Runnable, runnable } from "./contract-schema.js";
+import { isStandardSchema } from "./schema/standard.js";
 import { fieldErrorsOfIssues } from "./schema/issues.js";
 import { isRouteMismatch, type Reply, reply, toReply, type HandlerResult } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
@@ -60,14 +61,6 @@ const wrappers = new WeakMap<object, ContractWrapper>();
 /** How `node`'s contract runs: set by {@link withContractCheck}, else `undefined`. */
 export function contractWrapper(node: object): ContractWrapper | undefined {
   return wrappers.get(node);
-}
-
-/** A schema a contract can run: a Standard Schema, a DTO class, or a list of either (`[Dto]`). */
-type Runnable = StandardSchema | Function | readonly [Runnable];
-
-function runnable(schema: unknown): schema is Runnable {
-  if (isStandardSchema(schema) || typeof schema === "function") return true;
-  return Array.isArray(schema) && schema.length === 1 && runnable(schema[0]);
 }
 
 /** `node`, its `responses` checkable when the pipeline puts it under a contract (`described` calls it). */

@@ -70,14 +70,21 @@ for (const url of ["/strip", "/check"]) {
 }, 30_000);
 
 test("a leaf made by hand whose responses are under a contract is refused, naming described()", async () => {
+  class One {}
   const leaf: HandlerNode = Object.freeze({
     kind: "handler",
     handler: () => ({ id: 1 }),
-    info: { name: "byHand", contract: "strip" as const, responses: { 200: { description: "one" } } },
+    info: { name: "byHand", contract: "strip" as const, responses: { 200: { description: "one", schema: One } } },
   });
   expect(() => inject(route("GET /u", leaf), { url: "/u" })).toThrow(
     "byHand: a leaf whose responses are under a contract must be made with described()",
   );
+  // one whose responses declare nothing a contract can run (a JSON Schema object, a description) serves
+  const documented: HandlerNode = Object.freeze({
+    ...leaf,
+    info: { ...leaf.info, responses: { 200: { description: "one", schema: { type: "object" } } } },
+  });
+  expect((await inject(route("GET /u", documented), { url: "/u" })).body).toBe('{"id":1}');
   // not under a contract: it serves as before
   const free: HandlerNode = Object.freeze({ ...leaf, info: { responses: { 200: { description: "one" } } } });
   expect((await inject(route("GET /u", free), { url: "/u" })).body).toBe('{"id":1}');
