@@ -27,7 +27,8 @@ export class NodeBody implements BodySource {
     if (req.destroyed) return Promise.reject(new Error("the request stream is closed"));
     const chunk = req.read() as Uint8Array | null;
     if (chunk !== null) return Promise.resolve(chunk);
-    if (req.complete && req.readableLength === 0) {
+    // nothing buffered (`read()` hands over all there is) and the message parsed to its end: the body is over
+    if (req.complete) {
       this.unlisten();
       return Promise.resolve(null);
     }
