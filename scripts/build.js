@@ -1,17 +1,18 @@
 "use strict";
 /*
  * `npm run build`: the CommonJS build (dist/cjs) and the ES module build (dist/esm) of src/ and
- * decorators/, each with its .d.ts files. dist/esm gets a package.json saying `"type": "module"`,
- * so Node and TypeScript read the .js and .d.ts files there as ES modules, and `"sideEffects": false`
- * as the root one does (a bundler reads the nearest package.json: without it, an unused module that
- * was imported stays in the bundle). Each build is made in a folder of its own and then takes the old
- * one's place, so a file whose source is gone is never packed, and a test reading dist/ while another
- * process builds never sees it half empty.
+ * decorators/, each with its .d.ts files, and the runtime bundles (dist/bundle) made from dist/esm.
+ * dist/esm gets a package.json saying `"type": "module"`, so Node and TypeScript read the .js and .d.ts
+ * files there as ES modules, and `"sideEffects": false` as the root one does (a bundler reads the
+ * nearest package.json: without it, an unused module that was imported stays in the bundle). Each build
+ * is made in a folder of its own and then takes the old one's place, so a file whose source is gone is
+ * never packed, and a test reading dist/ while another process builds never sees it half empty.
  */
 const { execFile } = require("node:child_process");
 const { mkdirSync, renameSync, rmSync, writeFileSync } = require("node:fs");
 const path = require("node:path");
 const { promisify } = require("node:util");
+const { bundle } = require("./bundle.js");
 
 const root = path.resolve(__dirname, "..");
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
@@ -24,16 +25,19 @@ async function build() {
   const fresh = (outDir) => path.join(root, `${outDir}.building-${process.pid}`);
   try {
     await Promise.all(builds.map(({ config, outDir }) => compile(config, fresh(outDir))));
+    for (const { outDir, type } of builds)
+      if (type !== undefined)
+        writeFileSync(
+          path.join(fresh(outDir), "package.json"),
+          `${JSON.stringify({ type, sideEffects: false }, null, 2)}\n`,
+        );
+    await bundle(fresh("dist/esm"), fresh("dist/bundle"));
   } catch (error) {
-    for (const { outDir } of builds) rmSync(fresh(outDir), { recursive: true, force: true });
+    for (const outDir of [...builds.map((b) => b.outDir), "dist/bundle"])
+      rmSync(fresh(outDir), { recursive: true, force: true });
     throw error;
   }
-  for (const { outDir, type } of builds) {
-    if (type !== undefined)
-      writeFileSync(
-        path.join(fresh(outDir), "package.json"),
-        `${JSON.stringify({ type, sideEffects: false }, null, 2)}\n`,
-      );
+  for (const outDir of [...builds.map((b) => b.outDir), "dist/bundle"]) {
     const target = path.join(root, outDir);
     const old = `${target}.old-${process.pid}`;
     mkdirSync(path.dirname(target), { recursive: true });

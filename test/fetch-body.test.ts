@@ -5,7 +5,7 @@ import { join } from "node:path";
 import * as lib from "../src";
 import { toFetch } from "../src/adapters/fetch";
 import { bodyApp, LIMIT, observeLies } from "./fixtures/fetch-body-lies.cjs";
-import { PACKAGE_ENTRY, ROOT } from "./shared/package-entry";
+import { PACKAGE_ENTRY, ROOT, WORKER_ENTRY } from "./shared/package-entry";
 import { type RunningRuntime, startRuntimeScript } from "./shared/runtimes";
 
 /*
@@ -114,8 +114,8 @@ describe("workerd", () => {
     const bundled = await build({
       stdin: {
         contents: [
-          `import * as lib from ${JSON.stringify(PACKAGE_ENTRY.main)};`,
-          `import { toFetch } from ${JSON.stringify(PACKAGE_ENTRY.fetch)};`,
+          `import * as lib from ${JSON.stringify(WORKER_ENTRY.main)};`,
+          `import { toFetch } from ${JSON.stringify(WORKER_ENTRY.fetch)};`,
           `import { liesHandler } from ${JSON.stringify(join(ROOT, "test/fixtures/fetch-body-lies.cjs"))};`,
           "export default { fetch: liesHandler(lib, toFetch) };",
         ].join("\n"),

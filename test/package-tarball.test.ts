@@ -67,22 +67,31 @@ afterAll(async () => {
 });
 
 describe("the packed tarball", () => {
-  test("holds the two builds, the sources their source maps point to, README, LICENSE and package.json, and nothing else", () => {
+  test("holds the two builds, the runtime bundles, the sources their source maps point to, README, LICENSE and package.json, and nothing else", () => {
     const outside = packed.filter(
       (file) =>
-        !/^(dist\/(cjs|esm)|src|decorators|cli)\//.test(file) &&
+        !/^(dist\/(cjs|esm|bundle\/cjs|bundle\/esm)|src|decorators|cli)\//.test(file) &&
         !["package.json", "README.md", "LICENSE"].includes(file),
     );
     expect(outside).toEqual([]);
-    expect(packed).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "dist/esm/package.json"]));
+    expect(packed).toEqual(
+      expect.arrayContaining([
+        "LICENSE",
+        "README.md",
+        "package.json",
+        "dist/esm/package.json",
+        "dist/bundle/esm/package.json",
+        "dist/bundle/cjs/package.json",
+      ]),
+    );
   });
 
   test("every file the exports map names is in it", () => {
     const targetsOf = (entry: unknown): string[] =>
       typeof entry === "string" ? [entry.slice(2)] : Object.values(entry as object).flatMap(targetsOf);
     const targets = targetsOf(manifest.exports);
-    // types and code, for import and for require, for each subpath
-    expect(targets.length).toBe(subpaths.length * 4 + 1);
+    // types, Node's bundle and the per-file build, for import and for require, for each subpath
+    expect(targets.length).toBe(subpaths.length * 6 + 1);
     expect(targets.filter((target) => !packed.includes(target))).toEqual([]);
   });
 
@@ -120,7 +129,7 @@ describe("a consumer of the unpacked tarball", () => {
     readonly names: readonly string[];
   }
 
-  test("every subpath loads from an .mjs file (the ES module build) and a .cjs file (the CommonJS build), with the same exports", async () => {
+  test("every subpath loads from an .mjs file (the ES module bundle) and a .cjs file (the CommonJS bundle), with the same exports", async () => {
     const list = JSON.stringify(subpaths.map((subpath) => [subpath, specifier(subpath)]));
     await writeFile(
       path.join(project, "load-all.mjs"),
@@ -143,8 +152,8 @@ describe("a consumer of the unpacked tarball", () => {
       nodeJson<Record<string, Loaded>>("load-all.cjs"),
     ]);
     for (const subpath of subpaths) {
-      expect(esm[subpath]!.file).toContain(`/node_modules/${manifest.name}/dist/esm/`);
-      expect(cjs[subpath]!.file).toContain(`/node_modules/${manifest.name}/dist/cjs/`);
+      expect(esm[subpath]!.file).toContain(`/node_modules/${manifest.name}/dist/bundle/esm/`);
+      expect(cjs[subpath]!.file).toContain(`/node_modules/${manifest.name}/dist/bundle/cjs/`);
       expect(esm[subpath]!.names.length).toBeGreaterThan(0);
       expect(esm[subpath]!.names).toEqual(cjs[subpath]!.names);
     }

@@ -18,8 +18,19 @@ export interface PackageEntry {
 /** The repository root: the runtimes may read below it. */
 export const ROOT = resolve(__dirname, "../..");
 
-/** The ES module build: what `import "switchyard-router"` and `import "switchyard-router/fetch"` load. */
+/**
+ * The ES module bundle: what `import "switchyard-router"` and `import "switchyard-router/fetch"` load on
+ * Node, Bun and Deno (package.json's `node` condition).
+ */
 export const PACKAGE_ENTRY: PackageEntry = {
+  format: "module",
+  main: join(ROOT, "dist/bundle/esm/index.js"),
+  fetch: join(ROOT, "dist/bundle/esm/fetch.js"),
+  edge: join(ROOT, "dist/bundle/esm/edge.js"),
+};
+
+/** The per-file ES module build: what a Workers bundler reads (no `node` condition). */
+export const WORKER_ENTRY: PackageEntry = {
   format: "module",
   main: join(ROOT, "dist/esm/src/index.js"),
   fetch: join(ROOT, "dist/esm/src/adapters/fetch.js"),

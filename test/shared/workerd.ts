@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { TableRequest } from "./behaviour.cjs";
-import { PACKAGE_ENTRY, ROOT, TABLE_MODULE } from "./package-entry";
+import { ROOT, TABLE_MODULE, WORKER_ENTRY } from "./package-entry";
 import { fetchInit, type Observed, observeFetching } from "./table";
 
 /*
@@ -28,12 +28,12 @@ export type WorkerEntry = "fetch" | "edge";
 function workerSource(entry: WorkerEntry): string {
   // a CommonJS module's exports are its default export; an ES module's are its namespace
   const load =
-    PACKAGE_ENTRY.format === "commonjs"
+    WORKER_ENTRY.format === "commonjs"
       ? (name: string, file: string) => `import ${name} from "${specifier(file)}";`
       : (name: string, file: string) => `import * as ${name} from "${specifier(file)}";`;
   return [
-    load("lib", PACKAGE_ENTRY.main),
-    load("fetchAdapter", PACKAGE_ENTRY[entry]),
+    load("lib", WORKER_ENTRY.main),
+    load("fetchAdapter", WORKER_ENTRY[entry]),
     `import table from "${specifier(TABLE_MODULE)}";`,
     `const options = { ...table.createOptions(lib)${entry === "edge" ? ", forms: lib.formReader" : ""} };`,
     "export default { fetch: fetchAdapter.toFetch(table.createApp(lib), options) };",
