@@ -1,5 +1,5 @@
 import { isMethodToken, type Method } from "./methods.js";
-import type { PathParser } from "./parsers/parser.js";
+import { isParser, type PathParser } from "./parsers/parser.js";
 import type { HandlerResultFor } from "./contract-types.js";
 import type { HandlerResult, Reply } from "./reply.js";
 import type { RoutedRequest } from "./request.js";
@@ -344,7 +344,28 @@ export function method<V extends Vars = {}>(m: Method, next: Next<V>): Route<V> 
   if (typeof m !== "string" || !isMethodToken(m)) {
     throw new TypeError(`method: ${JSON.stringify(m)} is not an upper-case method token such as "GET"`);
   }
-  return Object.freeze({ kind: "method", method: m, next: toNode(next, "method") });
+  return methodNode(m, toNode(next, "method"));
+}
+
+/*
+ * The nodes themselves, for arguments already checked: the public builders check theirs first, and
+ * the pattern builder (`pattern/build.ts`) builds from what its grammar checked, so an app that writes
+ * only patterns does not carry the checks (nor `pathVar`'s reading of a Standard Schema).
+ */
+
+/** A `method` node; `m` is an upper-case method token. */
+export function methodNode(m: string, next: RouteNode): MethodNode {
+  return Object.freeze({ kind: "method", method: m, next });
+}
+
+/** A `path` node; `literal` is `/` and the non-empty `segments` joined by `/`. */
+export function pathNode(literal: string, segments: string[], next: RouteNode): PathNode {
+  return Object.freeze({ kind: "path", literal, segments: Object.freeze(segments), next });
+}
+
+/** A `pathVar` node; `label` is captured nowhere in `next`. */
+export function pathVarNode(label: string, parser: PathParser<unknown>, next: RouteNode): PathVarNode {
+  return Object.freeze({ kind: "pathVar", label, parser, next });
 }
 
 /**
@@ -365,12 +386,7 @@ export function path<V extends Vars = {}>(literal: string, next: Next<V>): Route
     : literal.indexOf("/", 1) === -1
       ? [literal.slice(1)]
       : literal.slice(1).split("/");
-  return Object.freeze({
-    kind: "path",
-    literal: normalized ? literal : `/${segments.join("/")}`,
-    segments: Object.freeze(segments),
-    next: toNode(next, "path"),
-  });
+  return pathNode(normalized ? literal : `/${segments.join("/")}`, segments, toNode(next, "path"));
 }
 
 /**
@@ -395,15 +411,7 @@ export function pathVar<L extends string, T, V extends Vars = {}>(
   if (captures(node, label)) {
     throw new TypeError(`pathVar: the label "${label}" is captured twice on one route`);
   }
-  return Object.freeze({ kind: "pathVar", label, parser: parser as PathParser<unknown>, next: node });
-}
-
-function isParser(value: unknown): value is PathParser<unknown> {
-  return (
-    (typeof value === "object" || typeof value === "function") &&
-    value !== null &&
-    typeof (value as PathParser<unknown>).parseUrlPiece === "function"
-  );
+  return pathVarNode(label, parser as PathParser<unknown>, node);
 }
 
 /** Spec 4.2 `pathEnd`: succeeds only when no path segment remains. */

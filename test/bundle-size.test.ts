@@ -28,6 +28,8 @@ export default {
 /** Modules a minimal app never needs: each a tool or feature it does not use. */
 const UNUSED = [
   "src/sse/",
+  // pathVar's reading of a Standard Schema: patterns build their nodes without pathVar
+  "src/schema/path-type.js",
   "src/redirect.js",
   "src/cookies/sign.js",
   "src/cookies/read.js",

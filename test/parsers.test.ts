@@ -428,4 +428,15 @@ describe("parseSegment and the registry", () => {
     expect(() => registerPathType(ParsersTestSlug, "")).toThrow(TypeError);
     expect(lookupPathType("Int")).toBe(Int);
   });
+
+  test("registerPathType: a value that is no parser is refused when registered (a pattern naming it builds no pathVar check)", () => {
+    const schema = { "~standard": { version: 1, vendor: "x", validate: (value: unknown) => ({ value }) } };
+    expect(() => registerPathType({ name: "ParsersTestNothing" } as never)).toThrow(
+      "registerPathType: expected a parser (an object or class with parseUrlPiece; a Standard Schema becomes one with schemaParser), got object",
+    );
+    expect(() => registerPathType(schema as never, "ParsersTestSchema")).toThrow(/becomes one with schemaParser/);
+    expect(() => registerPathType(null as never, "ParsersTestNull")).toThrow(/got null$/);
+    expect(lookupPathType("ParsersTestNothing")).toBeUndefined();
+    expect(lookupPathType("ParsersTestSchema")).toBeUndefined();
+  });
 });

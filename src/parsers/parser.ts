@@ -57,3 +57,12 @@ export function parseSegment<T>(parser: PathParser<T>, piece: string): T | NoPar
     return NoParse;
   }
 }
+
+/** True for a parser: an object or class with `parseUrlPiece`. */
+export function isParser(value: unknown): value is PathParser<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as PathParser<unknown>).parseUrlPiece === "function"
+  );
+}

@@ -3,7 +3,7 @@ import { Bool } from "./bool.js";
 import { Day } from "./day.js";
 import { Double } from "./double.js";
 import { Int, Int64, Integer, Word } from "./integral.js";
-import type { PathParser } from "./parser.js";
+import { isParser, type PathParser } from "./parser.js";
 import { Text } from "./text.js";
 import { UUID } from "./uuid.js";
 
@@ -40,9 +40,16 @@ const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * Makes `parser` usable in patterns as `label:name` (the parser's own name by default: in a minified
  * bundle, a class's name is the minifier's unless the class declares `static readonly name`).
- * Registering the same parser twice is harmless; a different parser under a taken name is an error.
+ * Registering the same parser twice is harmless; a different parser under a taken name, or a value that
+ * is no parser, is an error.
  */
-export function registerPathType<T>(parser: PathParser<T>, name: string = parser.name): void {
+export function registerPathType<T>(parser: PathParser<T>, name: string = parser?.name): void {
+  // checked here, not when a pattern names it: patterns build their nodes without `pathVar`'s checks
+  if (!isParser(parser)) {
+    throw new TypeError(
+      `registerPathType: expected a parser (an object or class with parseUrlPiece; a Standard Schema becomes one with schemaParser), got ${parser === null ? "null" : typeof parser}`,
+    );
+  }
   if (name === "") {
     throw new TypeError(
       'registerPathType: the parser has no name; pass one (registerPathType(parser, "Slug")) or declare it on the class (static readonly name = "Slug")',

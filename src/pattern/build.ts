@@ -1,8 +1,8 @@
 import {
+  methodNode,
   pathEnd,
-  path,
-  pathVar,
-  method,
+  pathNode,
+  pathVarNode,
   type Route,
   type MethodNode,
   type NeedsVars,
@@ -100,17 +100,19 @@ function build(parsed: ParsedPattern, inner: RouteNode): RouteNode {
   let i = parsed.parts.length;
   while (i > 0) {
     const part = parsed.parts[i - 1]!;
+    // the grammar checked the method, the pieces and each label (`rejectLabelsUsedWithin` the labels
+    // inside), so the nodes are built without the public builders' checks
     if (part.kind === "variable") {
-      node = pathVar(part.label, part.parser, node);
+      node = pathVarNode(part.label, part.parser, node);
       i--;
       continue;
     }
     const literals: string[] = [];
     while (i > 0 && parsed.parts[i - 1]!.kind === "literal")
       literals.unshift((parsed.parts[--i] as LiteralPart).segment);
-    node = path(`/${literals.join("/")}`, node);
+    node = pathNode(`/${literals.join("/")}`, literals, node);
   }
-  return parsed.method === undefined ? node : method(parsed.method, node);
+  return parsed.method === undefined ? node : methodNode(parsed.method, node);
 }
 
 /** A label of this pattern that an inner route (a nested `match`/`route`/`pathVar`) captures again. */
