@@ -21,11 +21,10 @@ const PARAMETER = /[\t ]*;[\t ]*(?:([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([!#$%&'*+.^_`|
  */
 export function parseMediaType(header: string | null): MediaType | null {
   if (header === null) return null;
-  const semicolon = header.indexOf(";");
-  const essence = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
-  const slash = essence.indexOf("/");
-  if (slash === -1 || !TOKEN.test(essence.slice(0, slash)) || !TOKEN.test(essence.slice(slash + 1))) return null;
+  const essence = essenceOf(header);
+  if (essence === null) return null;
   const parameters = new Map<string, string>();
+  const semicolon = header.indexOf(";");
   if (semicolon !== -1) {
     PARAMETER.lastIndex = semicolon;
     for (let match = PARAMETER.exec(header); match !== null; match = PARAMETER.exec(header)) {
@@ -39,9 +38,22 @@ export function parseMediaType(header: string | null): MediaType | null {
   return { essence, parameters };
 }
 
+/**
+ * A Content-Type value's `type/subtype` in lower case, or `null` when it is missing or malformed: what
+ * {@link parseMediaType} gives as `essence`, without reading the parameters (`json()` needs none).
+ */
+export function essenceOf(header: string | null): string | null {
+  if (header === null) return null;
+  const semicolon = header.indexOf(";");
+  const essence = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+  const slash = essence.indexOf("/");
+  if (slash === -1 || !TOKEN.test(essence.slice(0, slash)) || !TOKEN.test(essence.slice(slash + 1))) return null;
+  return essence;
+}
+
 /** True for the types `json()` reads: `application/json` and any `+json` type (`application/problem+json`). */
-export function isJsonType(type: MediaType): boolean {
-  return type.essence === "application/json" || type.essence.endsWith("+json");
+export function isJsonType(essence: string): boolean {
+  return essence === "application/json" || essence.endsWith("+json");
 }
 
 /** The media type of multipart forms (files and fields). */
@@ -75,8 +87,8 @@ export function checkJsonContentType(
     throw new TypeError(`json(): accept must be "json", "json-or-text" or "any", got ${JSON.stringify(accept)}`);
   // what nearly every JSON request sends, decided without parsing it (parsing made a Map per request)
   if (header === null || accept === "any" || header === "application/json") return;
-  const type = parseMediaType(header);
-  if (type !== null && (isJsonType(type) || (accept === "json-or-text" && type.essence === "text/plain"))) return;
+  const essence = essenceOf(header);
+  if (essence !== null && (isJsonType(essence) || (accept === "json-or-text" && essence === "text/plain"))) return;
   throw unsupportedMediaType("json()", accept === "json" ? JSON_TYPES : [...JSON_TYPES, "text/plain"], header);
 }
 
