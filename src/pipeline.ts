@@ -97,7 +97,7 @@ export type Failure = (error: unknown, request: RequestContext) => Reply | Promi
 const INTERNAL_ERROR = text("Internal Server Error", { status: 500 });
 
 /** What an adapter that owns the whole server answers when no route matches: 404, empty body. */
-export const NO_MATCH: Reply = reply({ status: 404 });
+export const NO_MATCH: Reply = /* @__PURE__ */ reply({ status: 404 });
 
 /**
  * The request pipeline every adapter runs: request in, `Reply | null` out (`null`: no route matched;

@@ -64,10 +64,9 @@ export class SetCookie {
 
 /** True for a {@link SetCookie}, also one made by another copy of this package (ESM beside CommonJS). */
 export function isSetCookie(value: unknown): value is SetCookie {
-  return (
-    value instanceof SetCookie ||
-    (typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[SET_COOKIE_BRAND] === true)
-  );
+  // the brand alone (every SetCookie gets it when made): naming the class here would put it in the
+  // bundle of every app that replies, through reply()'s cookies
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[SET_COOKIE_BRAND] === true;
 }
 
 /**
