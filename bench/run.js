@@ -194,15 +194,21 @@ async function http() {
   }
 }
 
-/** The package's build (dist/cjs) and the switchyard apps of bench/frameworks compiled against it. */
+/**
+ * The package's build and the switchyard apps of bench/frameworks compiled against it: as CommonJS
+ * (dist/bench, the Node columns) and as ES modules (dist/bench-esm, the Bun columns: Bun tells an ES
+ * module by its syntax, and a package.json saying so would end the package's scope, so that
+ * "switchyard-router" no longer named the package itself).
+ */
 function buildForFrameworks() {
   const root = path.resolve(__dirname, "..");
   process.stderr.write("frameworks: building the package and the switchyard apps…\n");
   execFileSync(node, [path.join(root, "scripts/build.js")], { cwd: root, stdio: "inherit" });
-  execFileSync(node, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "bench/frameworks/tsconfig.json"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  for (const config of ["bench/frameworks/tsconfig.json", "bench/frameworks/tsconfig.esm.json"])
+    execFileSync(node, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", config], {
+      cwd: root,
+      stdio: "inherit",
+    });
 }
 
 /** A round that failed is recorded with its error, and the run goes on (the tables show it). */

@@ -7,6 +7,8 @@ const path = require("node:path");
 const root = path.resolve(__dirname, "../..");
 const apps = path.join(__dirname, "apps");
 const switchyard = path.join(root, "dist/bench/frameworks/switchyard/server.js");
+/** The same server as an ES module (dist/bench-esm): what the Bun columns run, as Hono's and Elysia's apps are. */
+const switchyardEsm = path.join(root, "dist/bench-esm/bench/frameworks/switchyard/server.js");
 
 /** A column: `key` names it on the command line, `label` in the tables. */
 const target = (key, label, runtime, script, ...args) => ({ key, label, runtime, script, args });
@@ -25,7 +27,8 @@ const LOAD_TARGETS = [
     path.join(apps, "routing-controllers.js"),
   ),
   target("fastify", "Fastify 5 (JSON schema)", "node", path.join(apps, "fastify.js")),
-  target("switchyard bun", "switchyard Fetch adapter, Bun", "bun", switchyard, "decorated"),
+  target("switchyard bun", "switchyard Fetch adapter, Bun", "bun", switchyardEsm, "decorated"),
+  target("switchyard zod bun", "switchyard Fetch adapter (zod), Bun", "bun", switchyardEsm, "zod"),
   target("hono bun", "Hono (zod-validator), Bun", "bun", path.join(apps, "hono.mjs")),
   target("elysia bun", "Elysia 1.4 (TypeBox), Bun", "bun", path.join(apps, "elysia.mjs")),
   target("node", "bare node:http", "node", path.join(apps, "bare-node.js")),
@@ -44,8 +47,16 @@ const LOAD_TARGETS = [
 const COLD_TARGETS = [
   target("switchyard", "switchyard decorated, Node", "node", switchyard, "decorated"),
   target("switchyard functional", "switchyard functional, Node", "node", switchyard, "functional"),
-  target("switchyard bun", "switchyard decorated, Bun", "bun", switchyard, "decorated"),
-  target("switchyard functional bun", "switchyard functional, Bun", "bun", switchyard, "functional"),
+  target("switchyard bun", "switchyard decorated, Bun", "bun", switchyardEsm, "decorated"),
+  target("switchyard functional bun", "switchyard functional, Bun", "bun", switchyardEsm, "functional"),
+  target("switchyard zod bun", "switchyard decorated (zod), Bun", "bun", switchyardEsm, "zod"),
+  target(
+    "switchyard functional zod bun",
+    "switchyard functional (zod, as the Hono app), Bun",
+    "bun",
+    switchyardEsm,
+    "functional-zod",
+  ),
   target("nest fastify", "NestJS 12 + Fastify, Node", "node", path.join(apps, "nest.mjs"), "fastify"),
   target("fastify", "Fastify 5, Node", "node", path.join(apps, "fastify.js")),
   target("hono bun", "Hono, Bun", "bun", path.join(apps, "hono.mjs")),
