@@ -20,6 +20,8 @@ let server: TestServer;
 /** Listeners left on each request once its handler has read the body (readable, end, error, close). */
 const leftOver: number[] = [];
 const readFailures: string[] = [];
+/** The events listened to on each request while its handler read the body. */
+const listenedTo: string[][] = [];
 
 beforeAll(async () => {
   const app = alt(
@@ -36,6 +38,16 @@ beforeAll(async () => {
         readFailures.push((error as Error).message);
         throw error;
       }
+    }),
+    route("POST /quiet", async (req) => {
+      const incoming = req.raw as IncomingMessage;
+      const events: string[] = [];
+      const record = (event: string | symbol) => events.push(String(event));
+      incoming.on("newListener", record);
+      const text = await req.text();
+      incoming.off("newListener", record);
+      listenedTo.push(events);
+      return text;
     }),
     route("GET /ok", () => "ok"),
   );
@@ -100,6 +112,18 @@ test("a body sent with its headers, in one write, is read whole", async () => {
   expect(Buffer.from(bodyOfResponse(raw), "latin1").toString("utf8")).toBe("héllo wörld");
 });
 
+test("a body sent with its headers is read once the parse is over, without listening to the request", async () => {
+  listenedTo.length = 0;
+  const request = (body: string) =>
+    `POST /quiet HTTP/1.1\r\nHost: x\r\nConnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+  const raw = await sendInPieces([request("in one write")], 0);
+  expect(bodyOfResponse(raw)).toBe("in one write");
+  // a body that comes later is waited for with the listeners
+  const late = await sendInPieces([request("later").slice(0, -5), "later"], 20);
+  expect(bodyOfResponse(late)).toBe("later");
+  expect(listenedTo).toEqual([[], ["readable", "end", "error", "close"]]);
+});
+
 test("any body, cut anywhere, with or without pauses, declared or chunked, is read exactly", async () => {
   await fc.assert(
     fc.asyncProperty(
@@ -146,7 +170,7 @@ test("a client that leaves mid-body fails the read; the server goes on", async (
 
 test("a body stopped early lets the rest flow by: the stream ends, nothing is kept", async () => {
   const stream = new PassThrough() as unknown as IncomingMessage & PassThrough;
-  Object.assign(stream, { complete: false });
+  Object.assign(stream, { complete: false, headers: {} });
   const body = new NodeBody(stream);
   const first = body.read();
   stream.write(Buffer.from("first"));

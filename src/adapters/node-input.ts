@@ -12,9 +12,19 @@ import type { RequestInput } from "../request.js";
  * A chunk already buffered is taken at once, and a message parsed to its end with nothing left is over
  * at once (without waiting for `end`); only a read that must wait adds the listeners, once per body, not
  * per read. A JSON POST used to add and remove four listeners on each of its two reads.
+ *
+ * A handler runs while node:http is still parsing the packet that brought the headers (the `request`
+ * event comes before the body in that packet is pushed), so the first read that finds nothing looks
+ * again a microtask later, once the body is pushed, before it listens; and a body of a declared length
+ * is over once that many bytes are read (node:http sends no more; the message is told complete only
+ * later). A body sent with its headers is then read without a listener or an event.
  */
 export class NodeBody implements BodySource {
   private stopped = false;
+  /** Whether a read has waited for the parse to go on (once per body). */
+  private lookedAgain = false;
+  /** The bytes of a declared length not read yet; -1 when no length is declared; read on the first read. */
+  private left: number | undefined;
   /** The listeners while a read waits or may wait again: made on the first read that waits. */
   private listeners: Listeners | undefined;
   private waiting: Waiting | undefined;
@@ -22,20 +32,43 @@ export class NodeBody implements BodySource {
   constructor(private readonly req: IncomingMessage) {}
 
   read(): Promise<Uint8Array | null> {
-    const req = this.req;
-    if (this.stopped || req.readableEnded) return Promise.resolve(null);
-    if (req.destroyed) return Promise.reject(new Error("the request stream is closed"));
-    const chunk = req.read() as Uint8Array | null;
-    if (chunk !== null) return Promise.resolve(chunk);
-    // nothing buffered (`read()` hands over all there is) and the message parsed to its end: the body is over
-    if (req.complete) {
-      this.unlisten();
-      return Promise.resolve(null);
-    }
+    const now = this.readNow();
+    if (now !== WAIT) return now instanceof Error ? Promise.reject(now) : Promise.resolve(now);
     return new Promise<Uint8Array | null>((resolve, reject) => {
       this.waiting = { resolve, reject };
-      this.listen();
+      if (this.lookedAgain) this.listen();
+      else {
+        this.lookedAgain = true;
+        queueMicrotask(() => this.lookAgain());
+      }
     });
+  }
+
+  /** What a read can answer now: a chunk, `null` at the end, the error of a closed stream, or `WAIT`. */
+  private readNow(): Uint8Array | null | Error | typeof WAIT {
+    const req = this.req;
+    if (this.stopped || req.readableEnded) return null;
+    if (req.destroyed) return new Error("the request stream is closed");
+    this.left ??= declaredLength(req);
+    if (this.left !== 0) {
+      const chunk = req.read() as Uint8Array | null;
+      if (chunk !== null) {
+        if (this.left > 0) this.left -= chunk.byteLength;
+        return chunk;
+      }
+      // nothing buffered (`read()` hands over all there is) and the message not parsed to its end: wait
+      if (!req.complete) return WAIT;
+    }
+    this.unlisten();
+    return null;
+  }
+
+  /** After the parse: the waiting read answered from what it left, or listening when nothing came. */
+  private lookAgain(): void {
+    if (this.waiting === undefined) return;
+    const now = this.readNow();
+    if (now === WAIT) this.listen();
+    else this.settle((w) => (now instanceof Error ? w.reject(now) : w.resolve(now)));
   }
 
   stop(): void {
@@ -91,6 +124,21 @@ export class NodeBody implements BodySource {
     answer(waiting);
   }
 }
+
+/**
+ * The length a request declares for its body, or -1 (none, or a chunked body). node:http's parser
+ * holds a body to its declared length and joins no duplicate `content-length`.
+ */
+function declaredLength(req: IncomingMessage): number {
+  const headers = req.headers;
+  const length = headers["content-length"];
+  if (length === undefined || headers["transfer-encoding"] !== undefined) return -1;
+  const bytes = Number(length);
+  return Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : -1;
+}
+
+/** A read that must wait for more of the body. */
+const WAIT: unique symbol = Symbol("wait");
 
 /** A read waiting for a chunk or the end. */
 interface Waiting {
