@@ -20,8 +20,26 @@ export type StandardMethod = (typeof HTTP)[keyof typeof HTTP];
  */
 export type Method = StandardMethod | (string & {});
 
-/** The standard methods as plain constants: `method(GET, …)`. */
-export const { GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, TRACE, CONNECT } = HTTP;
+// The standard methods as plain constants (`method(GET, …)`), each its own literal rather than
+// destructured from HTTP: only so does a bundler drop those an app does not use.
+/** `HTTP.GET` as a plain constant. */
+export const GET = "GET";
+/** `HTTP.POST` as a plain constant. */
+export const POST = "POST";
+/** `HTTP.PUT` as a plain constant. */
+export const PUT = "PUT";
+/** `HTTP.DELETE` as a plain constant. */
+export const DELETE = "DELETE";
+/** `HTTP.PATCH` as a plain constant. */
+export const PATCH = "PATCH";
+/** `HTTP.HEAD` as a plain constant. */
+export const HEAD = "HEAD";
+/** `HTTP.OPTIONS` as a plain constant. */
+export const OPTIONS = "OPTIONS";
+/** `HTTP.TRACE` as a plain constant. */
+export const TRACE = "TRACE";
+/** `HTTP.CONNECT` as a plain constant. */
+export const CONNECT = "CONNECT";
 
 /** RFC 9110 `tchar`, without lower-case letters: methods compare exactly, and real ones are upper-case. */
 const UPPER_CASE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Z]+$/;
