@@ -337,7 +337,8 @@ function singleton(
   readers: readonly (ArgReader | undefined)[],
   waits: boolean,
 ): Handler {
-  if (waits) return async (request) => self[method]!(...(await readParamsAsync(request, readers)));
+  // a `then`, not an `async` arrow: a failing parameter's 400 goes on as the rejection it is, not thrown again
+  if (waits) return (request) => readParamsAsync(request, readers).then((values) => self[method]!(...values));
   return (request) => self[method]!(...readParams(request, readers));
 }
 

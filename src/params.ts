@@ -216,42 +216,60 @@ export function readParams<const R extends readonly (ParamReader<unknown, never>
  * {@link readParams} for readers that return promises (a body, a signed cookie): each is awaited, and
  * failures join, in the readers' order.
  */
-export async function readParamsAsync<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(
+export function readParamsAsync<const R extends readonly (ParamReader<unknown, never> | undefined)[]>(
   request: AnyRequest,
   readers: R,
 ): Promise<ValuesOf<R>> {
   const values = new Array<unknown>(readers.length);
   // by position, not by when each failed: the 400 lists the fields in the readers' order
-  let failed: ({ readonly error: unknown } | undefined)[] | undefined;
-  const fail = (i: number, error: unknown): void => {
-    (failed ??= new Array(readers.length))[i] = { error };
-  };
-  // every reader starts at once, as before; only the ones that gave a promise are waited for
-  let pending: Promise<void>[] | undefined;
+  let failed: Failed | undefined;
+  // every reader starts at once; only the ones that gave a promise are waited for
+  let waiting: number[] | undefined;
   for (let i = 0; i < readers.length; i++) {
     const reader = readers[i] as ParamReader | undefined;
     if (reader === undefined) continue;
     try {
       const value = reader(request);
-      if (!isThenable(value)) values[i] = value;
-      else
-        (pending ??= []).push(
-          Promise.resolve(value).then(
-            (v) => {
-              values[i] = v;
-            },
-            (error: unknown) => fail(i, error),
-          ),
-        );
+      values[i] = value;
+      if (isThenable(value)) (waiting ??= []).push(i);
     } catch (error) {
-      fail(i, error);
+      (failed ??= new Array(readers.length))[i] = { error };
     }
   }
-  if (pending !== undefined) await Promise.all(pending);
-  if (failed !== undefined) {
-    const failures: unknown[] = [];
-    for (const f of failed) if (f !== undefined) failures.push(f.error);
-    throw combinedErrors(failures);
+  if (waiting === undefined)
+    return failed === undefined ? Promise.resolve(values as ValuesOf<R>) : Promise.reject(joined(failed));
+  if (waiting.length === 1 && failed === undefined) {
+    // one promise and no failure besides (a `@Body()` alone): its value, or its error as it is (one
+    // failure joins nothing), with no promise per reader and no `Promise.all`
+    const i = waiting[0]!;
+    return Promise.resolve(values[i]).then((value) => {
+      values[i] = value;
+      return values as ValuesOf<R>;
+    });
   }
-  return values as ValuesOf<R>;
+  return Promise.all(
+    waiting.map((i) =>
+      Promise.resolve(values[i]).then(
+        (value) => {
+          values[i] = value;
+        },
+        (error: unknown) => {
+          (failed ??= new Array(readers.length))[i] = { error };
+        },
+      ),
+    ),
+  ).then(() => {
+    if (failed !== undefined) throw joined(failed);
+    return values as ValuesOf<R>;
+  });
+}
+
+/** The failures of readers by position (a hole where a reader gave its value). */
+type Failed = ({ readonly error: unknown } | undefined)[];
+
+/** The one error for the readers' failures, in their order. */
+function joined(failed: Failed): unknown {
+  const failures: unknown[] = [];
+  for (const f of failed) if (f !== undefined) failures.push(f.error);
+  return combinedErrors(failures);
 }

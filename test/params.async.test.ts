@@ -69,3 +69,30 @@ test("an error that is not a 400 is thrown as it is, after every reader settled"
   expect(failure).toBe(boom);
   expect(settled).toBe(true);
 });
+
+test("one reader that waits: its value, or its very error (nothing to join), as with several", async () => {
+  expect(await readParamsAsync(request(), [() => 1, () => later(5, () => "late")])).toEqual([1, "late"]);
+  const own = fault("body");
+  expect(await readParamsAsync(request(), [() => 1, () => Promise.reject(own)]).catch((e: unknown) => e)).toBe(own);
+  // a reader that failed at once still joins the one that waits
+  const failure = await readParamsAsync(request(), [
+    () => {
+      throw fault("query");
+    },
+    () => later(5, () => Promise.reject(fault("body"))),
+  ]).catch((error: unknown) => error as HttpError);
+  expect((failure.details?.errors as { field: string }[]).map((e) => e.field)).toEqual(["query", "body"]);
+});
+
+test("no reader waits: the values, or the joined failures, as a promise", async () => {
+  expect(await readParamsAsync(request(), [() => 1, undefined, () => "two"])).toEqual([1, undefined, "two"]);
+  const failure = await readParamsAsync(request(), [
+    () => {
+      throw fault("a");
+    },
+    () => {
+      throw fault("b");
+    },
+  ]).catch((error: unknown) => error as HttpError);
+  expect(failure.message).toBe("a is bad; b is bad");
+});

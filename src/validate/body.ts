@@ -34,21 +34,24 @@ export function body<T extends object>(
   type: DtoClass<T>,
   options?: BodyOptions,
 ): Promise<T>;
-export async function body(
+export function body(
   request: RoutedRequest<object>,
   validator: StandardSchema | DtoClass,
   options: BodyOptions = {},
 ): Promise<unknown> {
-  if (isStandardSchema(validator)) {
-    const plain = await jsonBody(request, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-    return validate(validator, plain, "body", "", "the body is invalid");
+  // chained with `then` (no `async`): a failure is the rejection it already is, not thrown once more per level
+  try {
+    const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    if (isStandardSchema(validator))
+      return jsonBody(request, maxDepth).then((plain) => validate(validator, plain, "body", "", "the body is invalid"));
+    if (typeof validator !== "function") {
+      throw new TypeError(
+        `body(): expected a Standard Schema (zod, valibot, arktype, …) or a class-validator DTO class, got ${validator === null ? "null" : typeof validator}`,
+      );
+    }
+    dtoValidatorFor("body()", validator); // before the body is read: the app's mistake, not the client's
+    return jsonBody(request, maxDepth).then((plain) => validateDto("body()", validator, plain, "body", options));
+  } catch (error) {
+    return Promise.reject(error);
   }
-  if (typeof validator !== "function") {
-    throw new TypeError(
-      `body(): expected a Standard Schema (zod, valibot, arktype, …) or a class-validator DTO class, got ${validator === null ? "null" : typeof validator}`,
-    );
-  }
-  dtoValidatorFor("body()", validator); // before the body is read: the app's mistake, not the client's
-  const plain = await jsonBody(request, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-  return validateDto("body()", validator, plain, "body", options);
 }

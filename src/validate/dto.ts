@@ -81,19 +81,18 @@ export function dtoToPlain(instance: object): unknown {
 
 /** The registered validator, when it checks `type`; else the `TypeError` saying why not. */
 export function dtoValidatorFor(reader: string, type: Function): DtoValidator {
-  const name = type.name === "" ? "(anonymous class)" : type.name;
   const validator = registered.validator;
+  if (validator?.hasConstraints(type)) return validator;
+  // reading a class's name is slow: only for the error
+  const name = type.name === "" ? "(anonymous class)" : type.name;
   if (validator === undefined) {
     throw new TypeError(
       `${reader}: ${name} is a class, read as a class-validator DTO by switchyard-router/decorators, which is not loaded: ` +
         'import { body } from "switchyard-router/decorators" (or import "switchyard-router/decorators" once), or give a Standard Schema (zod, valibot, arktype)',
     );
   }
-  if (!validator.hasConstraints(type)) {
-    throw new TypeError(
-      `${reader}: ${name} has no class-validator decorators (nor does a base class), so every value would pass it: ` +
-        "decorate its properties (@IsString(), @IsInt(), @Allow() for one taken as it is, …), or give a Standard Schema",
-    );
-  }
-  return validator;
+  throw new TypeError(
+    `${reader}: ${name} has no class-validator decorators (nor does a base class), so every value would pass it: ` +
+      "decorate its properties (@IsString(), @IsInt(), @Allow() for one taken as it is, …), or give a Standard Schema",
+  );
 }

@@ -1,0 +1,46 @@
+import fc from "fast-check";
+import { fieldErrorsOf } from "../src/validate/field-errors";
+import { jsonBody } from "../src/validate/json-body";
+import { RequestContext } from "../src/request";
+
+/*
+ * jsonBody's nesting bound against its definition: objects and arrays nest `depth(value)` deep (the body
+ * itself is level 1, a primitive 0), and a body deeper than `maxDepth` is the `maxDepth` 400, any other
+ * body is given back as parsed.
+ */
+
+const depth = (value: unknown): number =>
+  typeof value === "object" && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0;
+
+const post = (text: string) =>
+  new RequestContext({ method: "POST", url: "/", headers: { "content-type": "application/json" }, body: text });
+
+test("a body is refused exactly when it nests deeper than maxDepth", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.jsonValue({ maxDepth: 6, depthSize: "large" }), fc.integer({ min: 0, max: 7 }), async (value, maxDepth) => {
+      const text = JSON.stringify(value);
+      const outcome = await jsonBody(post(text), maxDepth).then(
+        (plain) => ({ plain }),
+        (error: unknown) => ({ error }),
+      );
+      if (depth(value) > maxDepth) {
+        expect(fieldErrorsOf((outcome as { error: unknown }).error)?.map((e) => e.constraint)).toEqual(["maxDepth"]);
+      } else {
+        expect(outcome).toEqual({ plain: JSON.parse(text) });
+      }
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test("malformed JSON is the isJson 400; an error that is no 400 goes on as it is", async () => {
+  const malformed = await jsonBody(post("{")).catch((error: unknown) => error);
+  expect(fieldErrorsOf(malformed)?.map((e) => e.constraint)).toEqual(["isJson"]);
+  const boom = new Error("boom");
+  const thrower = Object.assign(post("{}"), {
+    json: () => {
+      throw boom;
+    },
+  });
+  expect(await jsonBody(thrower).catch((error: unknown) => error)).toBe(boom);
+});
