@@ -17,18 +17,22 @@ const post = (text: string) =>
 
 test("a body is refused exactly when it nests deeper than maxDepth", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.jsonValue({ maxDepth: 6, depthSize: "large" }), fc.integer({ min: 0, max: 7 }), async (value, maxDepth) => {
-      const text = JSON.stringify(value);
-      const outcome = await jsonBody(post(text), maxDepth).then(
-        (plain) => ({ plain }),
-        (error: unknown) => ({ error }),
-      );
-      if (depth(value) > maxDepth) {
-        expect(fieldErrorsOf((outcome as { error: unknown }).error)?.map((e) => e.constraint)).toEqual(["maxDepth"]);
-      } else {
-        expect(outcome).toEqual({ plain: JSON.parse(text) });
-      }
-    }),
+    fc.asyncProperty(
+      fc.jsonValue({ maxDepth: 6, depthSize: "large" }),
+      fc.integer({ min: 0, max: 7 }),
+      async (value, maxDepth) => {
+        const text = JSON.stringify(value);
+        const outcome = await jsonBody(post(text), maxDepth).then(
+          (plain) => ({ plain }),
+          (error: unknown) => ({ error }),
+        );
+        if (depth(value) > maxDepth) {
+          expect(fieldErrorsOf((outcome as { error: unknown }).error)?.map((e) => e.constraint)).toEqual(["maxDepth"]);
+        } else {
+          expect(outcome).toEqual({ plain: JSON.parse(text) });
+        }
+      },
+    ),
     { numRuns: 500 },
   );
 });
