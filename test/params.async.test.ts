@@ -75,24 +75,24 @@ test("one reader that waits: its value, or its very error (nothing to join), as 
   const own = fault("body");
   expect(await readParamsAsync(request(), [() => 1, () => Promise.reject(own)]).catch((e: unknown) => e)).toBe(own);
   // a reader that failed at once still joins the one that waits
-  const failure = await readParamsAsync(request(), [
+  const failure = (await readParamsAsync(request(), [
     () => {
       throw fault("query");
     },
     () => later(5, () => Promise.reject(fault("body"))),
-  ]).catch((error: unknown) => error as HttpError);
+  ]).catch((error: unknown) => error)) as HttpError;
   expect((failure.details?.errors as { field: string }[]).map((e) => e.field)).toEqual(["query", "body"]);
 });
 
 test("no reader waits: the values, or the joined failures, as a promise", async () => {
   expect(await readParamsAsync(request(), [() => 1, undefined, () => "two"])).toEqual([1, undefined, "two"]);
-  const failure = await readParamsAsync(request(), [
+  const failure = (await readParamsAsync(request(), [
     () => {
       throw fault("a");
     },
     () => {
       throw fault("b");
     },
-  ]).catch((error: unknown) => error as HttpError);
+  ]).catch((error: unknown) => error)) as HttpError;
   expect(failure.message).toBe("a is bad; b is bad");
 });
