@@ -62,7 +62,7 @@ function validateInstance(
   if (options.compiled !== false && compiledStatus(type).compiled) {
     const outcome = validateCompiled(type, plain, { whitelist, forbidNonWhitelisted });
     if (outcome !== FALLBACK) {
-      if (outcome.failures.length > 0) throw invalid(outcome.failures, where);
+      if (outcome.failures.length > 0) return rejected(invalid(outcome.failures, where));
       return outcome.instance;
     }
   }
@@ -79,6 +79,24 @@ function validateInstance(
     return instance;
   });
 }
+
+/**
+ * A promise rejected with `error`, made without a `throw` (V8 spends a third of a 400 in process on
+ * locating a throw for its message) and handled from the start, so that Node's unhandled-rejection
+ * bookkeeping (a plain `Promise.reject` costs more than the throw) has nothing to do; whoever awaits it
+ * still gets the rejection.
+ */
+function rejected(error: Error): Promise<never> {
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<never>((_resolve, rejectWith) => {
+    reject = rejectWith;
+  });
+  promise.catch(ignore);
+  reject(error);
+  return promise;
+}
+
+function ignore(): void {}
 
 function invalid(failures: readonly ValidationFailure[], where: "body" | "query"): Error {
   return badRequest(`the ${where} is invalid`, fieldErrors(failures, "", where));

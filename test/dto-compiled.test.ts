@@ -3,6 +3,8 @@ import * as cv from "class-validator";
 import { alt, HttpError, type InjectRequest, inject, json, queryObject, type Route, route } from "../src";
 import { body } from "../decorators";
 import { compiledStatus } from "../decorators/compiled-dto/index.js";
+import { registeredDtoValidator } from "../src/validate/dto";
+import { fieldErrorsOf } from "../src/validate/field-errors";
 import { call, post } from "./helpers/inject-json";
 
 /*
@@ -327,4 +329,26 @@ test("a 400 carries no stack trace; onError still sees it, and the answer is the
   // an app's own errors keep theirs
   expect(new HttpError(400, "mine").stack).toMatch(/\n\s+at /);
   expect(new HttpError(500).stack).toMatch(/\n\s+at /);
+});
+
+test("a compiled DTO's 400 is a rejection, not a throw, and no unhandled one on the way", async () => {
+  const unhandled: unknown[] = [];
+  const note = (reason: unknown) => unhandled.push(reason);
+  process.on("unhandledRejection", note);
+  try {
+    const validator = registeredDtoValidator(Address);
+    let outcome: unknown;
+    expect(() => {
+      outcome = validator.validate(Address, { city: "x" }, "body", {});
+    }).not.toThrow();
+    const error = await Promise.resolve(outcome).catch((reason: unknown) => reason);
+    expect(fieldErrorsOf(error)?.map((e) => e.constraint)).toEqual(["isLength"]);
+    // the same through body() and inject, awaited a tick later
+    const tree = route("POST /x", async (req) => body(req, Address));
+    expect((await inject(tree, post("/x", { city: "x" }))).status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(unhandled).toEqual([]);
+  } finally {
+    process.off("unhandledRejection", note);
+  }
 });
