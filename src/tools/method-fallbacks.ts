@@ -35,12 +35,21 @@ function withMethodFallbacks(tree: RouteNode, route: Pipeline, options: MethodFa
   if (!head && !methodNotAllowed) return route;
   const unanswered = (input: RequestInput): Reply | null | Promise<Reply | null> => {
     if (head && input.method === "HEAD") {
-      const asGet = then(route({ ...input, method: "GET" }), withLength);
+      const asGet = then(route(asGetRequest(input)), withLength);
       return methodNotAllowed ? after(asGet, () => notAllowed(tree, input, head)) : asGet;
     }
     return methodNotAllowed ? notAllowed(tree, input, head) : null;
   };
   return (input) => after(route(input), () => unanswered(input));
+}
+
+/**
+ * The HEAD request as a GET, every field named: an adapter's input may keep them as getters on its
+ * prototype (the Fetch adapter's `headers` and `body`), which a spread would not copy.
+ */
+function asGetRequest(input: RequestInput): RequestInput {
+  const { url, headers, body, parsedBody, raw, adapter } = input;
+  return { method: "GET", url, headers, body, parsedBody, raw, adapter };
 }
 
 /** What `f` makes of the reply (sync stays sync). */

@@ -763,6 +763,17 @@ const cases = [
     text: "",
   },
   {
+    // the GET route sees the HEAD's headers: its reply's length is the one a GET with them gets
+    name: "HEAD on a GET route: the GET route reads the request's headers (head)",
+    request: { method: "HEAD", url: "/header", headers: { "X-Test": "a longer value" } },
+    status: 200,
+    headers: {
+      "content-type": JSON_TYPE,
+      "content-length": String(JSON.stringify({ value: "a longer value", has: true, missing: null }).length),
+    },
+    text: "",
+  },
+  {
     name: "a path no method routes stays 404 with methodNotAllowed",
     request: { method: "DELETE", url: "/nowhere" },
     ...NOT_FOUND,
