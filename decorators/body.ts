@@ -3,6 +3,7 @@ import { type DtoOptions, registerDtoValidator } from "../src/validate/dto.js";
 import { badRequest, type FieldError } from "../src/validate/field-errors.js";
 import { loadClassTransformer, loadClassValidator } from "./class-validator.cjs";
 import { compiledStatus, FALLBACK, validateCompiled } from "./compiled-dto/index.js";
+import type { RunOptions } from "./compiled-dto/run.js";
 import { hasConstraints } from "./validation.js";
 
 /*
@@ -44,6 +45,11 @@ export function bodyLibraries(): Libraries {
   return libraries;
 }
 
+// the compiled validator's three option sets, made once (not an object per request)
+const PLAIN: RunOptions = { whitelist: false, forbidNonWhitelisted: false };
+const WHITELIST: RunOptions = { whitelist: true, forbidNonWhitelisted: false };
+const FORBID: RunOptions = { whitelist: true, forbidNonWhitelisted: true };
+
 /**
  * `plain` as a validated instance of `type`. `forbidUnknownValues` is on: a nested object that is not an
  * instance of a class with constraints (a `@ValidateNested()` property without class-transformer's
@@ -60,7 +66,7 @@ function validateInstance(
   const whitelist = options.whitelist === true || options.forbidNonWhitelisted === true;
   const forbidNonWhitelisted = options.forbidNonWhitelisted === true;
   if (options.compiled !== false && compiledStatus(type).compiled) {
-    const outcome = validateCompiled(type, plain, { whitelist, forbidNonWhitelisted });
+    const outcome = validateCompiled(type, plain, forbidNonWhitelisted ? FORBID : whitelist ? WHITELIST : PLAIN);
     if (outcome !== FALLBACK) {
       if (outcome.failures.length > 0) return rejected(invalid(outcome.failures, where));
       return outcome.instance;

@@ -96,13 +96,22 @@ function performValidations(
     canValidate = canValidate && result;
   }
   if (!canValidate) return;
-  const failure: Failure = { property, children: [] };
+  // the failure is made only when something fails (most properties pass), in the shape class-validator gives
+  let constraints: Record<string, string> | undefined;
   if (owner !== undefined) {
-    if (checkAll(libraries, owner, object, value, plan.defined, failure) === FALLBACK) return FALLBACK;
-    if (checkAll(libraries, owner, object, value, plan.checks, failure) === FALLBACK) return FALLBACK;
+    const defined = checkAll(libraries, owner, object, value, plan.defined, undefined);
+    if (defined === FALLBACK) return FALLBACK;
+    const checked = checkAll(libraries, owner, object, value, plan.checks, defined);
+    if (checked === FALLBACK) return FALLBACK;
+    constraints = checked;
   }
-  if (plan.nested.length > 0 && validateNested(libraries, value, plan.nested, options, failure) === FALLBACK)
-    return FALLBACK;
+  if (plan.nested.length === 0) {
+    if (constraints !== undefined) failures.push({ property, children: [], constraints });
+    return;
+  }
+  const failure: Failure =
+    constraints === undefined ? { property, children: [] } : { property, children: [], constraints };
+  if (validateNested(libraries, value, plan.nested, options, failure) === FALLBACK) return FALLBACK;
   if (failure.constraints !== undefined || failure.children!.length > 0) failures.push(failure);
 }
 
@@ -125,15 +134,18 @@ function argumentsOf(
   };
 }
 
-/** The plan's constraints on one value; `owner` is the plan of `object`'s class. */
+/**
+ * The plan's constraints on one value; `owner` is the plan of `object`'s class. The failed ones are added
+ * to `failed` (made when the first fails), which is returned.
+ */
 function checkAll(
   libraries: Libraries,
   owner: ClassPlan,
   object: object,
   value: unknown,
   checks: readonly Check[],
-  failure: Failure,
-): undefined | Fallback {
+  failed: Record<string, string> | undefined,
+): Record<string, string> | undefined | Fallback {
   for (const check of checks) {
     const { meta, instance } = check;
     if (meta.validateIf && !meta.validateIf(object, value)) continue;
@@ -151,9 +163,10 @@ function checkAll(
     }
     if (!valid) {
       const [type, message] = validationError(libraries, owner.targetName, object, value, meta, check);
-      (failure.constraints ??= {})[type] = message;
+      (failed ??= {})[type] = message;
     }
   }
+  return failed;
 }
 
 function validateNested(
