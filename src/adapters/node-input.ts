@@ -39,7 +39,8 @@ export class NodeBody implements BodySource {
       if (this.lookedAgain) this.listen();
       else {
         this.lookedAgain = true;
-        queueMicrotask(() => this.lookAgain());
+        // a reaction on a settled promise: Node's queueMicrotask makes an async resource for each call
+        SETTLED.then(() => this.lookAgain());
       }
     });
   }
@@ -136,6 +137,8 @@ function declaredLength(req: IncomingMessage): number {
   const bytes = Number(length);
   return Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : -1;
 }
+
+const SETTLED = Promise.resolve();
 
 /** A read that must wait for more of the body. */
 const WAIT: unique symbol = Symbol("wait");
