@@ -52,7 +52,8 @@ export class NodeBody implements BodySource {
     if (req.destroyed) return new Error("the request stream is closed");
     this.left ??= declaredLength(req);
     if (this.left !== 0) {
-      const chunk = req.read() as Uint8Array | null;
+      // nothing buffered: no `read()`, which would only mark the stream to emit `readable` when data comes
+      const chunk = req.readableLength === 0 ? null : (req.read() as Uint8Array | null);
       if (chunk !== null) {
         if (this.left > 0) this.left -= chunk.byteLength;
         return chunk;
