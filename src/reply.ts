@@ -108,6 +108,12 @@ const TEXT_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "text/plain; 
 const NO_HEADERS: ReplyHeaders = Object.freeze({});
 const BYTES_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "application/octet-stream" });
 
+/**
+ * The default headers replies share, each one frozen object for every reply that has it: an adapter
+ * may keep a ready form of each (the Fetch adapter on Bun does). Not part of the package's API.
+ */
+export const SHARED_HEADERS: readonly ReplyHeaders[] = [JSON_HEADERS, TEXT_HEADERS, NO_HEADERS, BYTES_HEADERS];
+
 /** A reply made here: its status, headers and body were checked when it was made. */
 class MadeReply implements Reply {
   readonly [REPLY_BRAND] = true as const;

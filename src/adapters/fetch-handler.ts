@@ -1,6 +1,6 @@
 import { type BodySource, bodySource } from "../body.js";
 import { answerError, type BuiltOptions, pipelineWith, type PipelineOptions, reportSendError } from "../pipeline.js";
-import type { Reply } from "../reply.js";
+import { type Reply, type ReplyHeaders, SHARED_HEADERS } from "../reply.js";
 import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
 import type { RequestHeaders } from "../headers.js";
 import type { RequestInput, RoutedRequest } from "../request.js";
@@ -150,11 +150,25 @@ function toResponse(reply: Reply | null, request: Request, options: PipelineOpti
 }
 
 /**
+ * On Bun, the replies' shared default headers (`json()`'s, `text()`'s, …) as one `Headers` each, made
+ * once: Bun copies a `Headers` into a `Response` faster than it reads a record (~0.18 vs ~0.29 µs). Not
+ * elsewhere: `@hono/node-server` turns a `Headers` into a record for every response, and hands the very
+ * `Headers` it was given out as the response's `headers`, where a shared one could be changed.
+ */
+const bunHeaders: Map<ReplyHeaders, Headers> | undefined =
+  typeof (globalThis as { Bun?: unknown }).Bun === "object"
+    ? new Map(SHARED_HEADERS.map((shared) => [shared, new Headers(shared as Record<string, string>)]))
+    : undefined;
+
+/**
  * A reply's headers as `Response` takes them: a plain record when every header has one value (servers
  * such as `@hono/node-server` write one without converting it; a copy, since they add to it and a
- * reply's headers are frozen), a `Headers` when one repeats (`set-cookie`).
+ * reply's headers are frozen), a `Headers` when one repeats (`set-cookie`), and on Bun a shared one
+ * made once for the default headers.
  */
-function responseHeaders(replyHeaders: Reply["headers"]): Record<string, string> | Headers {
+function responseHeaders(replyHeaders: ReplyHeaders): Record<string, string> | Headers {
+  const shared = bunHeaders?.get(replyHeaders);
+  if (shared !== undefined) return shared;
   let repeated = false;
   for (const name in replyHeaders) if (typeof replyHeaders[name] !== "string") repeated = true;
   if (!repeated) return { ...(replyHeaders as Record<string, string>) };
