@@ -22,6 +22,8 @@ const leftOver: number[] = [];
 const readFailures: string[] = [];
 /** The events listened to on each request while its handler read the body. */
 const listenedTo: string[][] = [];
+/** Whether each request's stream ended (`end`) after its handler read the body. */
+const ended: boolean[] = [];
 
 beforeAll(async () => {
   const app = alt(
@@ -48,6 +50,14 @@ beforeAll(async () => {
       incoming.off("newListener", record);
       listenedTo.push(events);
       return text;
+    }),
+    route("POST /ends", async (req) => {
+      const incoming = req.raw as IncomingMessage;
+      const at = ended.push(false) - 1;
+      incoming.once("end", () => {
+        ended[at] = true;
+      });
+      return await req.text();
     }),
     route("GET /ok", () => "ok"),
   );
@@ -147,6 +157,24 @@ test("once the body is read, no body listener is left on the request", async () 
   await sendInPieces(requestPieces("ab", [1], true), 2);
   await sendInPieces(requestPieces("abc", [], false), 0);
   expect(leftOver).toEqual([0, 0]);
+});
+
+test("a body read to its end leaves the request stream ended, however it came", async () => {
+  ended.length = 0;
+  const request = (body: string) =>
+    `POST /ends HTTP/1.1\r\nHost: x\r\nConnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+  await sendInPieces([request("with the headers")], 0);
+  await sendInPieces([request("later").slice(0, -5), "later"], 20);
+  await sendInPieces(
+    requestPieces("chunked", [3], true).map((p) => p.replace("/echo", "/ends")),
+    2,
+  );
+  expect(
+    await eventually(
+      () => [...ended],
+      (all) => all.length === 3 && all.every(Boolean),
+    ),
+  ).toEqual([true, true, true]);
 });
 
 test("a client that leaves mid-body fails the read; the server goes on", async () => {
