@@ -5,8 +5,8 @@ import { join } from "node:path";
 import * as lib from "../src";
 import { toFetch } from "../src/adapters/fetch";
 import { bodyApp, LIMIT, observeLies } from "./fixtures/fetch-body-lies.cjs";
-import { PACKAGE_ENTRY, ROOT, WORKER_ENTRY } from "./shared/package-entry";
-import { type RunningRuntime, startRuntimeScript } from "./shared/runtimes";
+import { ROOT, WORKER_ENTRY } from "./shared/package-entry";
+import { fixtureServedOn } from "./shared/runtimes";
 
 /*
  * The Fetch adapter reads a body whose length is declared (and no transfer coding is) whole, with the
@@ -83,21 +83,14 @@ test("a look-alike built on Request.prototype (@hono/node-server's lightweight r
 });
 
 describe.each(["bun", "deno"] as const)("%s", (runtime) => {
-  let running: RunningRuntime;
-  beforeAll(async () => {
-    running = await startRuntimeScript(runtime, join(ROOT, "test/fixtures/fetch-body-serve.mjs"), [
-      PACKAGE_ENTRY.main,
-      PACKAGE_ENTRY.fetch,
-    ]);
-  }, 30_000);
-  afterAll(() => running?.stop());
+  const url = fixtureServedOn(runtime, "fetch-body-serve.mjs");
 
   test("in process: the same answers as on Node", async () => {
-    expect(await (await fetch(`${running.url}/lies`)).json()).toEqual(EXPECTED);
+    expect(await (await fetch(`${url()}/lies`)).json()).toEqual(EXPECTED);
   });
 
   test("over the wire: the server frames the body by its length; a length beside a transfer coding is a 400", async () => {
-    const { longer, both } = await overTheWire(running.url);
+    const { longer, both } = await overTheWire(url());
     // the handler never sees past the declared length: Bun cuts the body there, and so does Deno, which
     // may instead error the body stream when the rest arrives in a packet of its own (then a 500, as
     // before the fast path)

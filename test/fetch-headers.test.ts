@@ -1,9 +1,7 @@
-import { join } from "node:path";
 import * as lib from "../src";
 import { toFetch } from "../src/adapters/fetch";
 import { probeSharedHeaders } from "./fixtures/fetch-headers-probe.cjs";
-import { PACKAGE_ENTRY, ROOT } from "./shared/package-entry";
-import { type RunningRuntime, startRuntimeScript } from "./shared/runtimes";
+import { fixtureServedOn } from "./shared/runtimes";
 
 /*
  * On Bun the Fetch adapter hands the default headers of `json()` and `text()` replies to `Response` as
@@ -25,16 +23,9 @@ test("Node: a response's headers changed leave the next response's alone", async
 });
 
 describe.each(["bun", "deno"] as const)("%s", (runtime) => {
-  let running: RunningRuntime;
-  beforeAll(async () => {
-    running = await startRuntimeScript(runtime, join(ROOT, "test/fixtures/fetch-headers-serve.mjs"), [
-      PACKAGE_ENTRY.main,
-      PACKAGE_ENTRY.fetch,
-    ]);
-  }, 30_000);
-  afterAll(() => running?.stop());
+  const url = fixtureServedOn(runtime, "fetch-headers-serve.mjs");
 
   test("a response's headers changed leave the next response's alone", async () => {
-    expect(await (await fetch(`${running.url}/probe`)).json()).toEqual(EXPECTED);
+    expect(await (await fetch(`${url()}/probe`)).json()).toEqual(EXPECTED);
   });
 });

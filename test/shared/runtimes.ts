@@ -129,3 +129,19 @@ function stop(child: ChildProcess): Promise<void> {
     child.kill("SIGTERM");
   });
 }
+
+/**
+ * Serves the test fixture `fixture` (a script in test/fixtures/, given the package's main and Fetch
+ * entries) on `runtime` for the enclosing `describe` block; the function returned gives its URL.
+ */
+export function fixtureServedOn(runtime: keyof typeof RUNTIMES, fixture: string): () => string {
+  let running: RunningRuntime | undefined;
+  beforeAll(async () => {
+    running = await startRuntimeScript(runtime, join(ROOT, "test/fixtures", fixture), [
+      PACKAGE_ENTRY.main,
+      PACKAGE_ENTRY.fetch,
+    ]);
+  }, 30_000);
+  afterAll(() => running?.stop());
+  return () => running!.url;
+}
