@@ -20,6 +20,8 @@ const builds = [
   { config: "tsconfig.build.json", outDir: "dist/cjs" },
   { config: "tsconfig.build.esm.json", outDir: "dist/esm", type: "module" },
 ];
+/** Every folder a build makes, each made aside and then swapped in. */
+const outDirs = [...builds.map((b) => b.outDir), "dist/bundle"];
 
 async function build() {
   const fresh = (outDir) => path.join(root, `${outDir}.building-${process.pid}`);
@@ -33,11 +35,10 @@ async function build() {
         );
     await bundle(fresh("dist/esm"), fresh("dist/bundle"));
   } catch (error) {
-    for (const outDir of [...builds.map((b) => b.outDir), "dist/bundle"])
-      rmSync(fresh(outDir), { recursive: true, force: true });
+    for (const outDir of outDirs) rmSync(fresh(outDir), { recursive: true, force: true });
     throw error;
   }
-  for (const outDir of [...builds.map((b) => b.outDir), "dist/bundle"]) {
+  for (const outDir of outDirs) {
     const target = path.join(root, outDir);
     const old = `${target}.old-${process.pid}`;
     mkdirSync(path.dirname(target), { recursive: true });
