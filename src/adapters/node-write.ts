@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { type PipelineOptions, reportSendError } from "../pipeline.js";
 import type { Reply } from "../reply.js";
 import { chunksOf, discard, isBodiless, isStreamBody, type StreamBody } from "../reply-stream.js";
@@ -19,6 +19,7 @@ export function sendReply(res: ServerResponse, reply: Reply, options: PipelineOp
       void sendStream(res, reply, body, options);
       return;
     }
+    if ((typeof body === "string" || body instanceof Uint8Array) && fastWrite(res, reply, body)) return;
     discard(body);
     // status and headers set, not written, so node:http can add content-length for the body
     res.statusCode = reply.status;
@@ -31,6 +32,32 @@ export function sendReply(res: ServerResponse, reply: Reply, options: PipelineOp
     report(res, options, error);
     failResponse(res);
   }
+}
+
+/**
+ * Writes a text or bytes reply in one `writeHead` with its own `content-length` (as Fastify does), not
+ * a `setHeader` per header, each kept by node:http as a `[name, value]` pair until written. Only where
+ * node:http would add that length itself: not a HEAD, a 204 or 304, nor a reply or response (a
+ * framework's middleware) that sets its own length or transfer coding. Headers already set on the
+ * response (Express's `x-powered-by`) are kept: node:http merges them. False when it does not apply.
+ */
+function fastWrite(res: ServerResponse, reply: Reply, body: string | Uint8Array): boolean {
+  const headers = reply.headers;
+  if (
+    isBodiless(reply.status) ||
+    res.req.method === "HEAD" ||
+    "content-length" in headers ||
+    "transfer-encoding" in headers ||
+    res.hasHeader("content-length") ||
+    res.hasHeader("transfer-encoding")
+  )
+    return false;
+  // a flat [name, value, …] list: the reply's headers are frozen, and node:http reads a list as it is
+  const flat: OutgoingHttpHeader[] = [];
+  for (const name in headers) flat.push(name, headers[name] as OutgoingHttpHeader);
+  flat.push("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+  res.writeHead(reply.status, flat).end(body);
+  return true;
 }
 
 function failResponse(res: ServerResponse): void {
