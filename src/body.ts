@@ -16,10 +16,16 @@ export interface BodySource {
   stop(): void;
   /**
    * The whole body in one read, where the runtime has a native read cheaper than pulling chunks (the
-   * Fetch adapter's `arrayBuffer()`): offered only for a body whose length is declared, so that a
-   * length over the limit is refused before anything is read; the bytes read are still counted.
+   * Fetch adapter's `arrayBuffer()`) or can answer once for all chunks (node:http): offered only for a
+   * body whose length is declared, so that a length over the limit is refused before anything is read;
+   * the bytes read are still counted. `undefined`: not offered for this body, which is read by chunks.
    */
-  readonly whole?: () => Promise<Uint8Array>;
+  readonly whole?: () => Promise<Uint8Array> | undefined;
+  /**
+   * `whole()` never answers more than the declared length: the server framed the body by it (node:http's
+   * parser), so the bytes need no counting once the length was checked (a `then` less per body).
+   */
+  readonly framed?: boolean;
 }
 
 /** What a request body may be given as (adapters and tests). */
@@ -106,16 +112,23 @@ function tooLarge(limit: number): HttpError {
  * anything, and stopping at the first chunk that goes over it otherwise (a body read whole is
  * refused once read, when it is longer than it said).
  */
-export async function readBody(source: BodySource, limit: number, declaredLength: string | null): Promise<Uint8Array> {
+export function readBody(source: BodySource, limit: number, declaredLength: string | null): Promise<Uint8Array> {
   if (declaredLength !== null && Number(declaredLength) > limit) {
     source.stop();
-    throw tooLarge(limit);
+    return Promise.reject(tooLarge(limit));
   }
-  if (source.whole !== undefined) {
-    const bytes = await source.whole();
+  // not an async function: a body read whole is one promise, not an async frame awaiting another
+  const whole = source.whole?.();
+  if (whole === undefined) return readChunks(source, limit);
+  if (source.framed === true && declaredLength !== null) return whole;
+  return whole.then((bytes) => {
     if (bytes.byteLength > limit) throw tooLarge(limit);
     return bytes;
-  }
+  });
+}
+
+/** The body pulled chunk by chunk, stopped at the first chunk over `limit`. */
+async function readChunks(source: BodySource, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let chunk = await source.read(); chunk !== null; chunk = await source.read()) {
