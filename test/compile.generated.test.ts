@@ -772,6 +772,9 @@ describe("the table walk matches literals where they lie in the path (tables pas
     "ab",
     "abc",
     "abcd",
+    // four and five characters: their fourth and fifth are compared beside the key, not sliced
+    "abcde",
+    "abcd€",
     "abcdefghij",
     "abcdefghik",
     "€uro",
@@ -828,6 +831,8 @@ describe("the table walk matches literals where they lie in the path (tables pas
     "commitz",
     "cox",
     "abcdefghi",
+    "abcdz",
+    "abcxe",
     "abcdefghijk",
     "abcdefghix",
     "€ur",

@@ -68,12 +68,13 @@ export class State {
   private only: string | null = null;
   /**
    * The literals wanted next that a raw segment can be, open-addressed by their first three characters,
-   * each entry `[literal, next state, first two characters, third character]`. The key is read from
-   * the request path in place, before the segment's end is known: a character at or after a `/`
+   * each entry `[literal, next state, first two characters, third character]` (the third with a
+   * literal's characters 3 and 4 above it when it has four or five: see `tailOf`). The key is read
+   * from the request path in place, before the segment's end is known: a character at or after a `/`
    * (or the end) reads as a `/`, so the key of a literal shorter than three ends in `/`s, and a
    * segment whose key equals a literal's is that literal up to its third character. A longer one is
-   * then told by its end and one native compare; a raw path's segment needs no `indexOf` unless no
-   * literal matches.
+   * then told by its end and its tail, or one native compare; a raw path's segment needs no
+   * `indexOf` unless no literal matches.
    */
   private table: (string | State | number | null | undefined)[] | null = null;
   private tableMask = 0;
@@ -152,7 +153,7 @@ export class State {
       table[slot] = literal;
       table[slot + 1] = states[i]!;
       table[slot + 2] = (c0 << 16) | c1;
-      table[slot + 3] = c2;
+      table[slot + 3] = c2 | (tailOf(literal) << 16);
     }
     this.table = table;
   }
@@ -257,11 +258,18 @@ export class State {
     for (let slot = this.slotOf(c0, c1, c2); ; slot = (slot + 4) & this.tableMask) {
       const literal = table[slot] as string | undefined;
       if (literal === undefined) return undefined;
-      if (table[slot + 2] !== k01 || table[slot + 3] !== c2) continue;
-      // shorter than three, the key saw its end; of three, it saw the characters; else a native
-      // compare (a character loop, its length varying from request to request, cost more)
+      const word = table[slot + 3] as number;
+      if (table[slot + 2] !== k01 || (word & 0xffff) !== c2) continue;
+      // shorter than three, the key saw its end; of three, it saw the characters; of four or five,
+      // their tail is compared with the key's (no slice); else a native compare (a character loop,
+      // its length varying from request to request, cost more)
       const end = start + literal.length;
-      if (literal.length < 3 || (endsAt(text, end) && (literal.length === 3 || text.slice(start, end) === literal))) {
+      if (
+        literal.length < 3 ||
+        (endsAt(text, end) &&
+          (literal.length === 3 ||
+            (word > 0xffff ? tailAt(text, start, word >> 16) : text.slice(start, end) === literal)))
+      ) {
         records.matchedEnd = end;
         return table[slot + 1] as State | null;
       }
@@ -287,7 +295,7 @@ export class State {
       for (let slot = this.slotOf(c0, c1, c2); ; slot = (slot + 4) & this.tableMask) {
         const literal = table[slot] as string | undefined;
         if (literal === undefined) break;
-        if (table[slot + 2] === k01 && table[slot + 3] === c2 && literal === segment)
+        if (table[slot + 2] === k01 && ((table[slot + 3] as number) & 0xffff) === c2 && literal === segment)
           return table[slot + 1] as State | null;
       }
     }
@@ -396,6 +404,28 @@ function checkedEnd(text: string, start: number, records: PathRecords, loop: num
   if (!plainFrom(text, stop)) return -1;
   records.restPlain = true;
   return plainSegmentEnd(text, stop);
+}
+
+/**
+ * A literal's characters 3 and 4, kept beside its key when it has four or five characters, both in
+ * 1-127: `c3 | c4 << 7` (c4 0 for four), so the table compares them read in place, without a slice.
+ * 0 otherwise (the slice and a native compare). Fits 14 bits: with the key's third character
+ * (16 bits) the word stays a small integer.
+ */
+function tailOf(literal: string): number {
+  if (literal.length !== 4 && literal.length !== 5) return 0;
+  const c3 = literal.charCodeAt(3);
+  const c4 = literal.length === 5 ? literal.charCodeAt(4) : 0;
+  const ascii = (c: number) => c > 0 && c < 128;
+  return ascii(c3) && (c4 === 0 ? literal.length === 4 : ascii(c4)) ? c3 | (c4 << 7) : 0;
+}
+
+/**
+ * True when the segment of `text` at `start`, which has the literal's length and key, has its
+ * characters 3 and 4 as in `tail` ({@link tailOf}; character 4 only when the literal has five).
+ */
+function tailAt(text: string, start: number, tail: number): boolean {
+  return text.charCodeAt(start + 3) === (tail & 127) && (tail < 128 || text.charCodeAt(start + 4) === tail >> 7);
 }
 
 /** True when a segment of the raw path `text` can end at `end`: the path ends there, or a `/` is there. */
