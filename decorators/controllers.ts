@@ -338,8 +338,26 @@ function singleton(
   waits: boolean,
 ): Handler {
   // a `then`, not an `async` arrow: a failing parameter's 400 goes on as the rejection it is, not thrown again
+  if (waits && readers.length === 1) return oneWaiting(self, method, readers[0]!);
   if (waits) return (request) => readParamsAsync(request, readers).then((values) => self[method]!(...values));
   return (request) => self[method]!(...readParams(request, readers));
+}
+
+/**
+ * A singleton's method whose one parameter waits (a `@Body()` alone): its value goes to the method in
+ * the one `then`, as `readParamsAsync` would give it (its failure as it is), without an array of values
+ * and a `then` of its own.
+ */
+function oneWaiting(self: Methods, method: string | symbol, reader: ArgReader): Handler {
+  return (request) => {
+    let value: unknown;
+    try {
+      value = reader(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return Promise.resolve(value).then((v) => self[method]!(v));
+  };
 }
 
 /** Parameters that only take the request and its path variables, which cannot fail. */

@@ -2,7 +2,7 @@ import type { RoutedRequest } from "../request.js";
 import { isStandardSchema, type SchemaOutput, type StandardSchema } from "../schema/standard.js";
 import { validate } from "../schema/validate.js";
 import { type DtoClass, type DtoOptions, dtoValidatorFor, validateDto } from "./dto.js";
-import { DEFAULT_MAX_DEPTH, jsonBody } from "./json-body.js";
+import { DEFAULT_MAX_DEPTH, jsonBodyThen } from "./json-body.js";
 
 /** Options of {@link body}. */
 export interface BodyOptions extends DtoOptions {
@@ -43,14 +43,14 @@ export function body(
   try {
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     if (isStandardSchema(validator))
-      return jsonBody(request, maxDepth).then((plain) => validate(validator, plain, "body", "", "the body is invalid"));
+      return jsonBodyThen(request, maxDepth, (plain) => validate(validator, plain, "body", "", "the body is invalid"));
     if (typeof validator !== "function") {
       throw new TypeError(
         `body(): expected a Standard Schema (zod, valibot, arktype, …) or a class-validator DTO class, got ${validator === null ? "null" : typeof validator}`,
       );
     }
     dtoValidatorFor("body()", validator); // before the body is read: the app's mistake, not the client's
-    return jsonBody(request, maxDepth).then((plain) => validateDto("body()", validator, plain, "body", options));
+    return jsonBodyThen(request, maxDepth, (plain) => validateDto("body()", validator, plain, "body", options));
   } catch (error) {
     return Promise.reject(error);
   }

@@ -12,6 +12,18 @@ export const DEFAULT_MAX_DEPTH = 64;
 
 /** The body parsed as JSON; malformed or empty JSON is the core's 400, as a failing field `""`. */
 export function jsonBody(request: RoutedRequest<object>, maxDepth = DEFAULT_MAX_DEPTH): Promise<unknown> {
+  return jsonBodyThen(request, maxDepth, same);
+}
+
+/**
+ * `jsonBody(request, maxDepth).then(next)` in one step: one promise per body fewer. A failure of
+ * `next` goes on as it is (only the read's 400 is reshaped).
+ */
+export function jsonBodyThen<T>(
+  request: RoutedRequest<object>,
+  maxDepth: number,
+  next: (plain: unknown) => T | PromiseLike<T>,
+): Promise<T> {
   let read: Promise<unknown>;
   try {
     read = Promise.resolve(request.json());
@@ -19,25 +31,32 @@ export function jsonBody(request: RoutedRequest<object>, maxDepth = DEFAULT_MAX_
     read = Promise.reject(error);
   }
   // `then`, not `async`/`await`: a promise fewer per request, and a failure goes on without being thrown again
-  return read.then(
-    (plain) => {
-      if (deeperThan(plain, maxDepth)) {
-        throw badRequest(`the body is nested deeper than ${maxDepth} levels`, [
-          {
-            in: "body",
-            field: "",
-            constraint: "maxDepth",
-            message: `objects and arrays nest at most ${maxDepth} deep`,
-          },
-        ]);
-      }
-      return plain;
-    },
-    (error: unknown) => {
-      if (!isHttpError(error) || error.status !== 400) throw error;
-      throw badRequest(error.message, [{ in: "body", field: "", constraint: "isJson", message: error.message }]);
-    },
-  );
+  return read.then((plain) => next(withinDepth(plain, maxDepth)), asFieldError);
+}
+
+function same<T>(value: T): T {
+  return value;
+}
+
+/** `plain`, or the 400 for a body nested deeper than `maxDepth`. */
+function withinDepth(plain: unknown, maxDepth: number): unknown {
+  if (deeperThan(plain, maxDepth)) {
+    throw badRequest(`the body is nested deeper than ${maxDepth} levels`, [
+      {
+        in: "body",
+        field: "",
+        constraint: "maxDepth",
+        message: `objects and arrays nest at most ${maxDepth} deep`,
+      },
+    ]);
+  }
+  return plain;
+}
+
+/** A read's malformed-JSON 400 as a failing field `""`; any other failure as it is. */
+function asFieldError(error: unknown): never {
+  if (!isHttpError(error) || error.status !== 400) throw error;
+  throw badRequest(error.message, [{ in: "body", field: "", constraint: "isJson", message: error.message }]);
 }
 
 /**
