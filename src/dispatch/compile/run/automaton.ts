@@ -161,7 +161,8 @@ export class Automaton implements PathRecords, WalkRecords {
     }
     this.complete = true;
     const done = after < 0 ? current.endFirst : firstAfter(current.endRoutes, after);
-    return Math.min(done, best);
+    // biome-ignore lint/complexity/useMathMinMax: V8 compiled Math.min here through doubles (GitHub mix 13 instructions per lookup more)
+    return done < best ? done : best;
   }
 
   /** As {@link firstInPath}, over decoded segments from index `from` on. */

@@ -14,6 +14,8 @@ export class StaticPaths {
   private readonly shift: number;
   /** 1 at the lengths some key has: most request paths skip the probe on their length alone. */
   private readonly lengths: Uint8Array;
+  /** The longest key's length. */
+  private readonly longest: number;
 
   constructor(paths: ReadonlyMap<string, number>) {
     // at most a quarter full, so a miss mostly ends at its first slot
@@ -25,6 +27,7 @@ export class StaticPaths {
     this.table = new Array<string | number | undefined>(capacity * 2).fill(undefined);
     let longest = 0;
     for (const path of paths.keys()) longest = Math.max(longest, path.length);
+    this.longest = longest;
     this.lengths = new Uint8Array(longest + 1);
     for (const [path, route] of paths) {
       this.lengths[path.length] = 1;
@@ -45,8 +48,8 @@ export class StaticPaths {
 
   /** The route known for the raw path `path`, or NONE. */
   get(path: string): number {
-    const lengths = this.lengths;
-    if (path.length >= lengths.length || lengths[path.length] === 0) return NONE;
+    const length = path.length;
+    if (length > this.longest || this.lengths[length] === 0) return NONE;
     const table = this.table;
     for (let slot = this.slotOf(path); ; slot = (slot + 2) & this.mask) {
       const known = table[slot];
