@@ -48,16 +48,19 @@ export class NodeBody implements BodySource {
     this.left ??= declaredLength(this.req);
     if (this.left < 0) return undefined;
     return new Promise<Uint8Array>((resolve, reject) => {
-      const chunks: Uint8Array[] = [];
+      // the first chunk alone (most bodies are one), an array only from the second on
+      let first: Uint8Array | undefined;
+      let chunks: Uint8Array[] | undefined;
       let size = 0;
       // each chunk as it comes (a waiting read's answer too), until the end or a read that must wait
       const take = (chunk: Uint8Array | null | Error | typeof WAIT): void => {
         let now = chunk;
         for (; now !== null && now !== WAIT && !(now instanceof Error); now = this.readNow()) {
-          chunks.push(now);
+          if (first === undefined) first = now;
+          else (chunks ??= [first]).push(now);
           size += now.byteLength;
         }
-        if (now === null) resolve(concat(chunks, size));
+        if (now === null) resolve(chunks !== undefined ? concat(chunks, size) : (first ?? new Uint8Array(0)));
         else if (now === WAIT) this.wait({ resolve: take, reject });
         else reject(now);
       };
@@ -105,10 +108,16 @@ export class NodeBody implements BodySource {
 
   /** After the parse: the waiting read answered from what it left, or listening when nothing came. */
   private lookAgain(): void {
-    if (this.waiting === undefined) return;
+    const waiting = this.waiting;
+    if (waiting === undefined) return;
     const now = this.readNow();
     if (now === WAIT) this.listen();
-    else this.settle((w) => (now instanceof Error ? w.reject(now) : w.resolve(now)));
+    else {
+      // answered in place, not through `settle` and a closure: this is every body's path
+      this.waiting = undefined;
+      if (now instanceof Error) waiting.reject(now);
+      else waiting.resolve(now);
+    }
   }
 
   stop(): void {
