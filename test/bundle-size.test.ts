@@ -15,7 +15,7 @@ import { bundleApp } from "../bench/lib/bundle.js";
  * Minified bytes the minimal app may weigh, by entry: just above what each reaches. Issue 27's target
  * is 30 KB; see README.md, "Bundle size on the edge", and BENCHMARKS.md.
  */
-const BUDGETS = { edge: 33.5 * 1024, fetch: 74 * 1024 } as const;
+const BUDGETS = { edge: 33.6 * 1024, fetch: 74.4 * 1024 } as const;
 
 const minimalApp = (entry: keyof typeof BUDGETS) => `
 import { alt, route } from "switchyard-router";
