@@ -210,10 +210,15 @@ export class RequestContext implements RoutedRequest {
     return this.bodyBytes;
   }
 
+  /** The read behind `bytes()`; a body already taken (`stream()`) is a rejection, as every failure here. */
   private readBytes(): Promise<Uint8Array> {
-    const parsed = this.input.parsedBody;
-    if (parsed !== undefined) return Promise.resolve(bytesOfParsed(parsed.value));
-    return readBody(this.takeSource(), this.settings.bodyLimit, this.headers.get("content-length"));
+    try {
+      const parsed = this.input.parsedBody;
+      if (parsed !== undefined) return Promise.resolve(bytesOfParsed(parsed.value));
+      return readBody(this.takeSource(), this.settings.bodyLimit, this.headers.get("content-length"));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   // text() and json() chain on bytes() with module-level functions, not as async functions: an async
