@@ -44,6 +44,30 @@ describe("package entry points", () => {
     );
   });
 
+  // esbuild's CommonJS exports read the module's values by key through one shared getter, a
+  // megamorphic load on every call from chunk to chunk; scripts/bundle.js exports the values' own getters
+  test("every export of a CommonJS bundle is read through a getter of its own, not one that reads by key", () => {
+    const out = run([
+      "-e",
+      `const fs = require("node:fs");
+       const dir = ${JSON.stringify(path.join(root, "dist/bundle/cjs"))};
+       const byKey = [];
+       let exports = 0;
+       for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".js"))) {
+         const m = require(dir + "/" + file);
+         for (const name of Object.keys(m)) {
+           exports++;
+           const get = Object.getOwnPropertyDescriptor(m, name).get;
+           if (get === undefined || /\\[/.test(String(get))) byKey.push(file + ": " + name + " " + String(get));
+         }
+       }
+       console.log(JSON.stringify({ exports, byKey }));`,
+    ]);
+    const { exports, byKey } = JSON.parse(out) as { exports: number; byKey: string[] };
+    expect(exports).toBeGreaterThan(200);
+    expect(byKey).toEqual([]);
+  });
+
   test("the build ships type declarations", () => {
     for (const target of Object.values(manifest.exports).flatMap((entry) => Object.values(entry)))
       if (typeof target === "object") expect(() => accessSync(path.join(root, target.types))).not.toThrow();
