@@ -6,9 +6,8 @@
  * The request goes through node:http (loaded already), not fetch, whose first call in this process
  * would load undici and count its start-up against whichever server came first.
  */
-const fs = require("node:fs");
 const http = require("node:http");
-const { start, stop } = require("./server.js");
+const { cpuMs, start, stop } = require("./server.js");
 
 const FIRST_REQUEST = "/users/7";
 
@@ -22,22 +21,6 @@ function get(port, path) {
       })
       .once("error", reject);
   });
-}
-
-/**
- * Milliseconds on a CPU of every live thread of process `pid` (the first field of each
- * /proc/<pid>/task/<tid>/schedstat, in ns; /proc/<pid>/stat's times tick in 10 ms, too coarse here), or
- * null where there is no such file (not Linux). A thread that has already exited is not counted.
- */
-function cpuMs(pid) {
-  try {
-    let ns = 0;
-    for (const task of fs.readdirSync(`/proc/${pid}/task`))
-      ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    return ns / 1e6;
-  } catch {
-    return null;
-  }
 }
 
 /** `{ ms, cpuMs }` from spawn to the first 200 (`cpuMs` null where unknown); throws on any other answer. */

@@ -1,7 +1,7 @@
 /*
- * The framework benchmark's markdown tables: req/s with ratios to switchyard's decorated app on
- * node:http (issue 27's table) and every round's figure, the Fetch-adapter pair on Node, resident
- * memory after the load, and cold start.
+ * The framework benchmark's markdown tables: req/s and CPU per request with ratios to switchyard's
+ * decorated app on node:http (issue 27's table) and every round's figure, the Fetch-adapter pair on
+ * Node, resident memory after the load, and cold start.
  */
 const { ROWS } = require("./api.js");
 const { median, medianRatio } = require("./stats.js");
@@ -21,32 +21,45 @@ const FAILED = "failed";
 
 /** `results`: `{ [target key]: [round result | { error }] }` from load.js, in round order. */
 function printLoad(targets, results, { rounds, seconds }) {
-  const rowValues = (key, row) => roundValues(results[key], (r) => r.rows[row.name]);
-  console.log(
-    `\n### The same API in each framework: req/s (autocannon, 50 connections, 127.0.0.1; ${rounds} interleaved rounds of ${seconds} s per request after 1 s of warm-up; median of rounds, and in brackets the median of per-round ratios to switchyard decorated on node:http)\n`,
-  );
+  printRows(targets, results, (r, row) => r.rows[row.name], {
+    title: `The same API in each framework: req/s (autocannon, 50 connections, 127.0.0.1; ${rounds} interleaved rounds of ${seconds} s per request after 1 s of warm-up; median of rounds, and in brackets the median of per-round ratios to switchyard decorated on node:http)`,
+    unit: "req/s",
+    format: int,
+  });
+  printRows(targets, results, (r, row) => r.cpuUs?.[row.name] ?? undefined, {
+    title:
+      "CPU per request: µs of the server's CPU (all threads) during each request's timed load ÷ the requests answered, lower is better; median of rounds, and in brackets the median of per-round ratios to switchyard decorated on node:http. The machine's other load moves it far less than req/s",
+    unit: "µs CPU per request",
+    format: (us) => us.toFixed(1),
+  });
+  printFailures(targets, results);
+}
+
+/** A table of one figure per request and server (`pick` reads it from a round), then every round's. */
+function printRows(targets, results, pick, { title, unit, format }) {
+  const rowValues = (key, row) => roundValues(results[key], (r) => pick(r, row));
+  console.log(`\n### ${title}\n`);
   console.log(`| request | ${targets.map((t) => t.label).join(" | ")} |`);
   console.log(`|---|${targets.map(() => "---:").join("|")}|`);
   for (const row of ROWS) {
     const cells = targets.map(({ key }) => {
       const values = measured(rowValues(key, row));
       if (values.length === 0) return FAILED;
-      return `${int(median(values))} (${ratio(medianRatio(rowValues(key, row), rowValues(BASE, row)))})`;
+      return `${format(median(values))} (${ratio(medianRatio(rowValues(key, row), rowValues(BASE, row)))})`;
     });
     console.log(`| ${row.name} | ${cells.join(" | ")} |`);
   }
-  console.log(`\n### Every round (req/s, in run order)\n`);
+  console.log(`\n### Every round (${unit}, in run order)\n`);
   console.log(`| server | ${ROWS.map((r) => r.name).join(" | ")} |`);
   console.log(`|---|${ROWS.map(() => "---").join("|")}|`);
   for (const { key, label } of targets) {
     const cells = ROWS.map((row) =>
       rowValues(key, row)
-        .map((v) => (v === undefined ? FAILED : int(v)))
+        .map((v) => (v === undefined ? FAILED : format(v)))
         .join(" / "),
     );
     console.log(`| ${label} | ${cells.join(" | ")} |`);
   }
-  printFailures(targets, results);
 }
 
 /** Every failed round, with its error. */
