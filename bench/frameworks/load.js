@@ -2,7 +2,7 @@
  * One round of one server under load: started, checked against the API, then each row (api.js ROWS)
  * sent by autocannon with 50 connections for `seconds` after one second of warm-up; every answer must
  * have the row's status. The server's CPU time is read around each row's timed load (CPU per request
- * swings far less than req/s on a shared machine, where another tenant's load takes turns from both
+ * swings less than req/s on a shared machine, where another tenant's load takes turns from both
  * the server and autocannon); its resident memory after the last row, while it still runs.
  */
 const autocannon = require("autocannon");

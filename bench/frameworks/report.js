@@ -28,7 +28,7 @@ function printLoad(targets, results, { rounds, seconds }) {
   });
   printRows(targets, results, (r, row) => r.cpuUs?.[row.name] ?? undefined, {
     title:
-      "CPU per request: µs of the server's CPU (all threads) during each request's timed load ÷ the requests answered, lower is better; median of rounds, and in brackets the median of per-round ratios to switchyard decorated on node:http. The machine's other load moves it far less than req/s",
+      "CPU per request: µs of the server's CPU (all threads) during each request's timed load ÷ the requests answered, lower is better; median of rounds, and in brackets the median of per-round ratios to switchyard decorated on node:http. The machine's other load moves it less than req/s",
     unit: "µs CPU per request",
     format: (us) => us.toFixed(1),
   });
