@@ -1,3 +1,5 @@
+import express from "express";
+import { toExpress } from "switchyard-router/express";
 import { alt, cookie, reply, route, text, toApplication, type Reply } from "../src";
 import { bodyOf, rawRequest, startServer, type TestServer } from "./helpers/server";
 
@@ -89,5 +91,48 @@ describe("toApplication: what a reply puts on the wire", () => {
       expect.stringMatching(/^set-cookie: b=2/),
     ]);
     expect(bodyOf(raw)).toBe("c");
+  });
+});
+
+// Headers set on the response before the reply is written (a framework's middleware, or the app's own
+// listener) are kept beside the reply's; a transfer coding set there decides the framing.
+describe("toApplication and toExpress: headers set on the response before the reply", () => {
+  const tree = route("GET /x", () => text("abc", { headers: { "x-reply": "1" } }));
+  const head = (raw: string): string[] => raw.slice(0, raw.indexOf("\r\n\r\n")).toLowerCase().split("\r\n");
+  const ask = (server: TestServer): Promise<string> =>
+    rawRequest(server.port, "GET /x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+
+  test("Express's x-powered-by and a middleware's header go out with the reply's", async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.setHeader("x-request-id", "r1");
+      next();
+    });
+    app.use(toExpress(tree));
+    const server = await startServer(app);
+    try {
+      const lines = head(await ask(server));
+      expect(lines).toEqual(
+        expect.arrayContaining(["x-powered-by: express", "x-request-id: r1", "x-reply: 1", "content-length: 3"]),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a transfer coding set on the response before is kept: the body goes out chunked, with no length", async () => {
+    const app = toApplication(tree);
+    const server = await startServer((req, res) => {
+      res.setHeader("transfer-encoding", "chunked");
+      app(req, res);
+    });
+    try {
+      const raw = await ask(server);
+      expect(head(raw)).toEqual(expect.arrayContaining(["transfer-encoding: chunked", "x-reply: 1"]));
+      expect(head(raw).filter((line) => line.startsWith("content-length:"))).toEqual([]);
+      expect(bodyOf(raw)).toBe("3\r\nabc\r\n0\r\n\r\n");
+    } finally {
+      await server.close();
+    }
   });
 });
