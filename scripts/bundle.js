@@ -106,11 +106,11 @@ async function bundle(esmDir, outDir) {
  * Node 20). The module's own export object already has one getter per name (`__export`), each its own
  * function, which V8 inlines: it is exported as it is, marked as an ES module the same way.
  */
-const TO_COMMONJS = /^module\.exports = __toCommonJS\((\w+)\);$/m;
+const TO_COMMONJS = /^module\.exports = __toCommonJS\((\w+)\);$/gm;
 
 /** `code` (one file's CommonJS) exporting its export object itself; throws if esbuild's shape changed. */
 function directExports(code, name) {
-  const found = code.match(new RegExp(TO_COMMONJS.source, "gm")) ?? [];
+  const found = code.match(TO_COMMONJS) ?? [];
   if (found.length !== 1)
     throw new Error(`${name}: expected one \`module.exports = __toCommonJS(…)\`, found ${found.length}`);
   return withoutUnusedHelpers(

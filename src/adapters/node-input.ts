@@ -53,7 +53,7 @@ export class NodeBody implements BodySource {
       let chunks: Uint8Array[] | undefined;
       let size = 0;
       // each chunk as it comes (a waiting read's answer too), until the end or a read that must wait
-      const take = (chunk: Uint8Array | null | Error | typeof WAIT): void => {
+      const collect = (chunk: Uint8Array | null | Error | typeof WAIT): void => {
         let now = chunk;
         for (; now !== null && now !== WAIT && !(now instanceof Error); now = this.readNow()) {
           if (first === undefined) first = now;
@@ -61,10 +61,10 @@ export class NodeBody implements BodySource {
           size += now.byteLength;
         }
         if (now === null) resolve(chunks !== undefined ? concat(chunks, size) : (first ?? new Uint8Array(0)));
-        else if (now === WAIT) this.wait({ resolve: take, reject });
+        else if (now === WAIT) this.wait({ resolve: collect, reject });
         else reject(now);
       };
-      take(this.readNow());
+      collect(this.readNow());
     });
   }
 

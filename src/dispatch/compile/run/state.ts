@@ -417,7 +417,7 @@ function tailOf(literal: string): number {
   const c3 = literal.charCodeAt(3);
   const c4 = literal.length === 5 ? literal.charCodeAt(4) : 0;
   const ascii = (c: number) => c > 0 && c < 128;
-  return ascii(c3) && (c4 === 0 ? literal.length === 4 : ascii(c4)) ? c3 | (c4 << 7) : 0;
+  return ascii(c3) && (literal.length === 4 || ascii(c4)) ? c3 | (c4 << 7) : 0;
 }
 
 /**

@@ -14,7 +14,7 @@ export class StaticPaths {
   private readonly shift: number;
   /** 1 at the lengths some key has: most request paths skip the probe on their length alone. */
   private readonly lengths: Uint8Array;
-  /** The longest key's length. */
+  /** The longest key's length (`lengths.length - 1`, kept as a field: V8 loaded that length polymorphically). */
   private readonly longest: number;
 
   constructor(paths: ReadonlyMap<string, number>) {
