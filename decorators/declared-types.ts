@@ -1,4 +1,5 @@
 import { Bool, Text } from "../src/parsers/index.js";
+import { factOf } from "../src/parsers/facts.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import { isStandardSchema, type StandardSchema } from "../src/schema/standard.js";
 import { bodyLibraries } from "./body.js";
@@ -136,7 +137,7 @@ export function checkDeclaredType(
   parser: PathParser<unknown>,
   declared: unknown,
 ): void {
-  const valueType = parser.valueType;
+  const valueType = factOf(parser, "valueType");
   if (valueType === undefined || typeof declared !== "function" || declared === Object) return;
   if (declared === valueType || valueType.prototype instanceof declared) return;
   throw new ControllerError(

@@ -1,3 +1,4 @@
+import { factOf } from "../src/parsers/facts.js";
 import type { ParserSchema, PathParser } from "../src/parsers/parser.js";
 import { registerClassSchemas } from "../src/tools/openapi/schemas.js";
 import type { HandlerInfo, HandlerInput, JsonSchemaSource, ResponseInfo, StandardJsonSchema } from "../src/tree.js";
@@ -178,7 +179,7 @@ interface Constraint {
  * `maxLength`, `@Matches` without flags → `pattern`). Other constraints narrow nothing here.
  */
 export function newtypeSchema(cls: ClassLike, base: PathParser<unknown>): ParserSchema {
-  const schema: Record<string, unknown> = { ...(base.openApiSchema ?? {}) };
+  const schema: Record<string, unknown> = { ...(factOf(base, "openApiSchema") ?? {}) };
   const validator = classValidator();
   if (validator === null) return schema;
   const metadata = validator

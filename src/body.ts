@@ -1,4 +1,5 @@
 import { HttpError, withoutStack } from "./errors.js";
+import { utf8Encoder } from "./utf8.js";
 
 /*
  * Request bodies, read the same way on every runtime: chunk by chunk, never past the body limit, so an
@@ -39,20 +40,23 @@ export type BodyInput =
 /** Default {@link PipelineOptions.bodyLimit}: 1 MiB, as Fastify. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-const encoder = new TextEncoder();
-const EMPTY = new Uint8Array(0);
+const EMPTY = /* @__PURE__ */ new Uint8Array(0);
+
+/** The body of a request without one: it ends at once. */
+export const NO_BODY: BodySource = Object.freeze({ read: () => Promise.resolve(null), stop: () => undefined });
 
 /** A {@link BodySource} for any {@link BodyInput}. */
 export function bodySource(input: BodyInput | undefined | null): BodySource {
   if (input === undefined || input === null) return bytesSource(EMPTY);
-  if (typeof input === "string") return bytesSource(encoder.encode(input));
+  if (typeof input === "string") return bytesSource(utf8Encoder.encode(input));
   if (input instanceof Uint8Array) return bytesSource(input);
   if (isBodySource(input)) return input;
   if (typeof ReadableStream !== "undefined" && input instanceof ReadableStream) return streamSource(input);
   return iterableSource(input as AsyncIterable<Uint8Array | string>);
 }
 
-function isBodySource(value: object): value is BodySource {
+/** True for a {@link BodySource} (what adapters give), false for the other body shapes. */
+export function isBodySource(value: object): value is BodySource {
   return typeof (value as BodySource).read === "function" && typeof (value as BodySource).stop === "function";
 }
 
@@ -70,7 +74,8 @@ function bytesSource(bytes: Uint8Array): BodySource {
   };
 }
 
-function streamSource(stream: ReadableStream<Uint8Array>): BodySource {
+/** A {@link BodySource} reading a Web stream. */
+export function streamSource(stream: ReadableStream<Uint8Array>): BodySource {
   const reader = stream.getReader();
   return {
     read: async () => {
@@ -98,7 +103,7 @@ function iterableSource(iterable: AsyncIterable<Uint8Array | string>): BodySourc
 
 function toBytes(chunk: unknown): Uint8Array {
   if (chunk instanceof Uint8Array) return chunk;
-  if (typeof chunk === "string") return encoder.encode(chunk);
+  if (typeof chunk === "string") return utf8Encoder.encode(chunk);
   throw new TypeError(`a request body chunk must be bytes or a string, got ${typeof chunk}`);
 }
 

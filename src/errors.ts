@@ -1,8 +1,6 @@
-import type { ReplyHeaders } from "./reply.js";
+import { NO_HEADERS, type ReplyHeaders } from "./reply.js";
 
 const HTTP_ERROR_BRAND = Symbol.for("switchyard-router.HttpError");
-/** The headers of an error made without any: one frozen object for all of them. */
-const NO_HEADERS: ReplyHeaders = Object.freeze({});
 
 /** Options of an {@link HttpError}. */
 export interface HttpErrorOptions {

@@ -10,6 +10,9 @@ export interface RequestHeaders extends Iterable<[string, string]> {
   has(name: string): boolean;
 }
 
+/** Header values of a reply: one value, or several for repeated headers such as `set-cookie`. */
+export type ReplyHeaders = Readonly<Record<string, string | readonly string[]>>;
+
 /** Header values by name, as `node:http` gives them (`IncomingHttpHeaders`) or a test writes them. */
 export type HeaderRecord = Readonly<Record<string, string | readonly string[] | undefined>>;
 

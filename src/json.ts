@@ -8,18 +8,22 @@ import { processGlobal } from "./process-global.js";
  * and built-ins (`Date`, `Map`, typed arrays, …) are written as `JSON.stringify` writes them.
  */
 const plainer = processGlobal("instanceToPlain", () => ({
-  toPlain: undefined as ((value: object) => unknown) | undefined,
+  toPlain: undefined as ((value: unknown) => unknown) | undefined,
 }));
 
-/** Makes `toPlain` the function class instances go through in JSON replies (called by the decorators). */
+/**
+ * Makes `toPlain` the function class instances go through in JSON replies (called by the decorators).
+ * What is stored is `toPlain` behind the test of what counts as a user's class instance, so that the
+ * writers below, which every app carries, do not carry the test.
+ */
 export function registerInstanceToPlain(toPlain: ((value: object) => unknown) | undefined): void {
-  plainer.toPlain = toPlain;
+  plainer.toPlain = toPlain === undefined ? undefined : (value) => instanceToPlainOf(value, toPlain);
 }
 
 /** `value` as class-transformer's `instanceToPlain` gives it when it is an instance of a user's class and one is registered. */
 export function plainOf(value: unknown): unknown {
   const toPlain = plainer.toPlain;
-  return toPlain === undefined ? value : instanceToPlainOf(value, toPlain);
+  return toPlain === undefined ? value : toPlain(value);
 }
 
 function instanceToPlainOf(v: unknown, toPlain: (value: object) => unknown): unknown {
@@ -52,7 +56,7 @@ function stringifyWithHooks(value: unknown): string | undefined {
   let sawBigInt = false;
   const toPlain = plainer.toPlain;
   const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v !== "bigint") return toPlain === undefined ? v : instanceToPlainOf(v, toPlain);
+    if (typeof v !== "bigint") return toPlain === undefined ? v : toPlain(v);
     sawBigInt = true;
     return `${BIGINT_MARK}${v.toString()}`;
   });

@@ -7,7 +7,8 @@ import { HttpError, isHttpError, statusText } from "./errors.js";
 import { isReply, json, type Reply, reply, text } from "./reply.js";
 import { isThenable } from "./thenable.js";
 import { discard } from "./reply-stream.js";
-import { type BodySettings, RequestContext, type RequestInput } from "./request.js";
+import { adapterInput } from "./input.js";
+import { type AdapterInput, type BodySettings, RequestContext, type RequestInput } from "./request.js";
 import type { Route } from "./tree.js";
 import type { MatchedRoute } from "./matched-route.js";
 
@@ -76,25 +77,31 @@ export const defaultDispatcher: DispatcherFactory = (tree) => compile(tree).disp
 
 /**
  * `options` with the full adapters' defaults for what they do not give: {@link defaultDispatcher} and
- * {@link formReader}. Only the full adapters call it, so the edge adapter's bundle reaches neither.
+ * {@link formReader}, the options that moved refused. Only the full adapters call it, so the edge
+ * adapter's bundle reaches none of it.
  */
 export function withDefaults<O extends PipelineOptions>(options: O): O & BuiltOptions {
+  refuseRemovedOptions(options);
   return { ...options, dispatcher: options.dispatcher ?? defaultDispatcher, forms: options.forms ?? formReader };
 }
 
 /** A request in, the reply of the route that answers out, or `null` when no route matches. */
 export type Pipeline = (request: RequestInput) => Reply | null | Promise<Reply | null>;
 
+/** A {@link Pipeline} as adapters call it: the request's headers a reader, its body a source. */
+export type AdapterPipeline = (request: AdapterInput) => Reply | null | Promise<Reply | null>;
+
 /**
  * Wraps a pipeline with answers for what no route took, given the tree it serves (see
  * {@link PipelineOptions.fallback}); `methodFallbacks` makes one.
  */
-export type Fallback = (tree: Route, route: Pipeline) => Pipeline;
+export type Fallback = (tree: Route, route: AdapterPipeline) => AdapterPipeline;
 
 /** What an adapter does with an error: answer with a reply (or throw, to hand it to its framework). */
 export type Failure = (error: unknown, request: RequestContext) => Reply | Promise<Reply>;
 
-const INTERNAL_ERROR = text("Internal Server Error", { status: 500 });
+/** The reply for a server error nobody answered: a generic 500. */
+export const INTERNAL_ERROR: Reply = text("Internal Server Error", { status: 500 });
 
 /** What an adapter that owns the whole server answers when no route matches: 404, empty body. */
 export const NO_MATCH: Reply = /* @__PURE__ */ reply({ status: 404 });
@@ -105,7 +112,8 @@ export const NO_MATCH: Reply = /* @__PURE__ */ reply({ status: 404 });
  * become replies as {@link PipelineOptions.onError} describes.
  */
 export function pipeline(tree: Route, options: PipelineOptions = {}): Pipeline {
-  return pipelineWith(tree, withDefaults(options), answerError(options));
+  const route = pipelineWith(tree, withDefaults(options), answerError(options));
+  return (input) => route(adapterInput(input));
 }
 
 /**
@@ -114,13 +122,12 @@ export function pipeline(tree: Route, options: PipelineOptions = {}): Pipeline {
  * turns an error into the reply, or throws it on (Express's `next(err)`, Koa's error path), and then
  * the pipeline rejects with it.
  */
-export function pipelineWith(tree: Route, options: BuiltOptions, fail: Failure): Pipeline {
-  refuseRemovedOptions(options);
+export function pipelineWith(tree: Route, options: BuiltOptions, fail: Failure): AdapterPipeline {
   const routes = withContracts(tree, options.contracts);
   const dispatch: Dispatch = options.dispatcher(routes);
   const settings: BodySettings = { bodyLimit: checkedLimit(options.bodyLimit), forms: options.forms };
   const timeout = checkedTimeout(options.requestTimeout);
-  const route: Pipeline = (input) => {
+  const route: AdapterPipeline = (input) => {
     const request = new RequestContext(input, settings);
     try {
       const outcome = dispatch(request);
@@ -136,7 +143,8 @@ export function pipelineWith(tree: Route, options: BuiltOptions, fail: Failure):
 
 /**
  * The options that moved out of the pipeline so that an app carries only the tools it uses: refused
- * with where they went, rather than silently ignored.
+ * with where they went, rather than silently ignored, by every adapter that once took them (the edge
+ * adapter came after, and TypeScript refuses them there).
  */
 function refuseRemovedOptions(options: PipelineOptions): void {
   const removed = options as { methodNotAllowed?: unknown; head?: unknown; unreachable?: unknown };
@@ -165,7 +173,7 @@ export interface FrameworkOptions extends PipelineOptions {
  * other error is thrown on to the framework's own error handling (the pipeline rejects with it); with
  * `onError`, `onError` decides.
  */
-export function frameworkPipeline(tree: Route, given: FrameworkOptions): Pipeline {
+export function frameworkPipeline(tree: Route, given: FrameworkOptions): AdapterPipeline {
   const options = withDefaults(given);
   if (options.onError !== undefined) return pipelineWith(tree, options, answerError(options));
   const clientErrors = options.clientErrors ?? "answer";

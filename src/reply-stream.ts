@@ -1,3 +1,5 @@
+import { utf8Encoder } from "./utf8.js";
+
 /*
  * Streamed reply bodies, read the same way by every adapter: a Web `ReadableStream` or any async
  * iterable (a Node `Readable` is one) becomes a pull-based source of byte chunks that checks every
@@ -23,8 +25,6 @@ export function isStreamBody(body: unknown): body is StreamBody {
     typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function"
   );
 }
-
-const encoder = new TextEncoder();
 
 /** Pulls the chunks of a streamed reply body, one at a time. */
 export function chunksOf(body: StreamBody): ChunkSource {
@@ -63,7 +63,7 @@ export function chunksOf(body: StreamBody): ChunkSource {
       }
       const chunk = step.value;
       if (chunk instanceof Uint8Array) return chunk;
-      if (typeof chunk === "string") return encoder.encode(chunk);
+      if (typeof chunk === "string") return utf8Encoder.encode(chunk);
       cancel();
       throw new TypeError(
         `a reply stream yielded ${describe(chunk)}; its chunks must be strings or bytes (Uint8Array)`,
@@ -104,18 +104,44 @@ export function discard(body: unknown): void {
  * A streamed reply body as a Web `ReadableStream` (for `Response` and Koa), with its first chunk
  * already read: a stream that fails before its first byte rejects here, while the status can still
  * be a 500. A failure after that errors the result (the runtime cuts the connection) and is told to
- * `failedMidway`, since nobody else reports it. Cancelling the result (the client left) cancels the body.
+ * `failedMidway`, since nobody else reports it. Cancelling the result cancels the body.
+ *
+ * `signal` aborts when the client leaves: the body is cancelled then, and a read in progress ends the
+ * result at once, so its producer is told (an SSE stream's signal aborts, a generator returns). The
+ * runtime or framework would learn of the leaving only at its next read, and has nothing to cancel
+ * before the first chunk (no `Response` yet); Koa's own destroy waits for the read in progress (an idle
+ * SSE stream's next event may never come).
  */
 export async function webStreamOf(
   body: StreamBody,
   failedMidway: (error: unknown) => void = () => undefined,
+  signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const chunks = chunksOf(body);
+  let wake: ((end: null) => void) | undefined;
+  const leave = (): void => {
+    chunks.cancel();
+    wake?.(null);
+  };
+  const stop = (): void => {
+    signal?.removeEventListener("abort", leave);
+    chunks.cancel();
+  };
+  signal?.addEventListener("abort", leave, { once: true });
+  const next = (): Promise<Uint8Array | null> =>
+    signal === undefined
+      ? chunks.next()
+      : signal.aborted
+        ? Promise.resolve(null)
+        : new Promise((resolve, reject) => {
+            wake = resolve;
+            chunks.next().then(resolve, reject);
+          });
   let first: Uint8Array | null;
   try {
-    first = await chunks.next();
+    first = await next();
   } catch (error) {
-    chunks.cancel();
+    stop();
     throw error;
   }
   return new ReadableStream<Uint8Array>({
@@ -123,14 +149,19 @@ export async function webStreamOf(
       let chunk = first;
       first = null;
       try {
-        chunk ??= await chunks.next();
+        chunk ??= await next();
       } catch (error) {
+        stop();
         failedMidway(error);
         throw error;
       }
-      if (chunk === null) controller.close();
-      else controller.enqueue(chunk);
+      if (chunk !== null) {
+        controller.enqueue(chunk);
+        return;
+      }
+      stop();
+      controller.close();
     },
-    cancel: () => chunks.cancel(),
+    cancel: stop,
   });
 }

@@ -2,9 +2,9 @@ import { isSetCookie, type SetCookie } from "./cookies/set.js";
 import { stringifyJson } from "./json.js";
 import { processGlobal } from "./process-global.js";
 import { isStreamBody, type StreamBody } from "./reply-stream.js";
+import type { ReplyHeaders } from "./headers.js";
 
-/** Header values of a reply: one value, or several for repeated headers such as `set-cookie`. */
-export type ReplyHeaders = Readonly<Record<string, string | readonly string[]>>;
+export type { ReplyHeaders } from "./headers.js";
 
 /**
  * What a reply carries: text, bytes, a stream (a Web `ReadableStream` or any async iterable of bytes or
@@ -105,7 +105,8 @@ export function text(body: string, init?: ReplyInit): Reply {
 // Shared, frozen default headers: a plain `json(v)`/`text(s)` reply allocates nothing but itself.
 const JSON_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "application/json; charset=utf-8" });
 const TEXT_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "text/plain; charset=utf-8" });
-const NO_HEADERS: ReplyHeaders = Object.freeze({});
+/** No headers: one frozen empty record, shared. */
+export const NO_HEADERS: ReplyHeaders = Object.freeze({});
 const BYTES_HEADERS: ReplyHeaders = Object.freeze({ "content-type": "application/octet-stream" });
 
 /**
@@ -182,18 +183,14 @@ function headersOf(init: ReplyInit): ReplyHeaders {
 /** `headers` (checked) and one more `set-cookie` value per cookie. */
 function withSetCookies(headers: ReplyHeaders, cookies: readonly SetCookie[]): ReplyHeaders {
   if (!Array.isArray(cookies)) throw new TypeError("a reply's cookies must be an array of cookies");
-  if (cookies.length === 0) return headers;
-  const added = cookies.map((c: unknown, i) => {
+  // each cookie adds its own value (`SetCookie.addedTo`): an app that makes no cookie carries none of it
+  return cookies.reduce((out: ReplyHeaders, c: unknown, i: number) => {
     if (!isSetCookie(c))
       throw new TypeError(
         `a reply's cookies[${i}] is not a cookie: make one with cookie(), deleteCookie() or signedCookie()`,
       );
-    return c.header;
-  });
-  const given = headers["set-cookie"];
-  const all = given === undefined ? added : [...(typeof given === "string" ? [given] : given), ...added];
-  // the values are checked as every header is (a forged cookie cannot carry a line break)
-  return checkedHeaders({ ...headers, "set-cookie": all });
+    return c.addedTo(out);
+  }, headers);
 }
 
 /** The headers with lower-case names, each checked to be sendable. */

@@ -1,10 +1,10 @@
 import type { MatchedRoute } from "./matched-route.js";
 import {
-  bodySource,
   type BodyInput,
   type BodySource,
   DEFAULT_BODY_LIMIT,
   decodeText,
+  NO_BODY,
   parseJson,
   readBody,
 } from "./body.js";
@@ -14,7 +14,7 @@ import type { FormOptions } from "./forms/limits.js";
 import { checkJsonContentType } from "./media-type.js";
 import type { FormPart } from "./forms/part.js";
 import type { FormBody, FormReader } from "./forms/read.js";
-import { type HeaderRecord, headersOf, isRequestHeaders, NO_HEADERS, type RequestHeaders } from "./headers.js";
+import type { HeaderRecord, RequestHeaders } from "./headers.js";
 import { rawPathOf, splitPath } from "./segments.js";
 
 /** A request as an adapter (or a test) hands it to the pipeline or a dispatcher. */
@@ -35,6 +35,16 @@ export interface RequestInput {
   readonly raw?: unknown;
   /** Which adapter made the request: what `raw` is. */
   readonly adapter?: string;
+}
+
+/**
+ * A request as an adapter hands it to the pipeline (`pipelineWith`): its headers a reader and its body
+ * a source already. `pipeline()` and `interpret()` make one of any {@link RequestInput} (`adapterInput`),
+ * so the code that reads header records and the other body shapes is not in an edge bundle.
+ */
+export interface AdapterInput extends RequestInput {
+  readonly headers: RequestHeaders;
+  readonly body?: BodySource | undefined;
 }
 
 /** The request a handler (or guard) receives. */
@@ -125,6 +135,7 @@ export type JsonAccept = "json" | "json-or-text" | "any";
 /** The variables of a request no route has claimed yet (see `src/vars.ts`). */
 export { NO_VARS } from "./vars.js";
 import { NO_VARS } from "./vars.js";
+import { utf8Encoder } from "./utf8.js";
 
 /** How bodies are read: the pipeline's limit and form reader. */
 export interface BodySettings {
@@ -153,14 +164,13 @@ export class RequestContext implements RoutedRequest {
   private claimed = false;
   private decoded: readonly string[] | undefined;
   private parsedQuery: URLSearchParams | undefined;
-  private headerReader: RequestHeaders | undefined;
   private parsedCookies: ReadonlyMap<string, string> | undefined;
   private bodyBytes: Promise<Uint8Array> | undefined;
   private bodyTaken = false;
   private wholeForm: Promise<Form> | undefined;
 
   constructor(
-    private readonly input: RequestInput,
+    private readonly input: AdapterInput,
     private readonly settings: BodySettings = DEFAULT_SETTINGS,
   ) {
     this.method = input.method;
@@ -189,13 +199,9 @@ export class RequestContext implements RoutedRequest {
     return this.parsedQuery;
   }
 
-  /** The header reader, made on first use. */
+  /** The adapter's header reader. */
   get headers(): RequestHeaders {
-    if (this.headerReader === undefined) {
-      const given = this.input.headers;
-      this.headerReader = given === undefined ? NO_HEADERS : isRequestHeaders(given) ? given : headersOf(given);
-    }
-    return this.headerReader;
+    return this.input.headers;
   }
 
   /** The cookies, parsed on first use. */
@@ -292,7 +298,7 @@ export class RequestContext implements RoutedRequest {
         "the request body was already read (bytes(), text() and json() share one read; stream() takes it whole)",
       );
     this.bodyTaken = true;
-    return bodySource(this.input.body);
+    return this.input.body ?? NO_BODY;
   }
 
   /** The request as a guard or handler at segment `consumed` with `vars` sees it. */
@@ -315,11 +321,9 @@ function isRawBody(value: unknown): value is string | Uint8Array {
   return typeof value === "string" || value instanceof Uint8Array;
 }
 
-const encoder = new TextEncoder();
-
 function bytesOfParsed(value: unknown): Uint8Array {
   if (value instanceof Uint8Array) return value;
-  return encoder.encode(typeof value === "string" ? value : JSON.stringify(value));
+  return utf8Encoder.encode(typeof value === "string" ? value : JSON.stringify(value));
 }
 
 /** What a second (third, …) guard or handler of the same request receives. */

@@ -1,3 +1,5 @@
+import { utf8Encoder } from "./utf8.js";
+
 /**
  * Request-target → path segments, exactly like wai's `pathInfo` (http-types' `extractPath` and
  * `decodePathSegments`): the path (before the first `?`) is split on `/` *before* percent-decoding, so
@@ -7,7 +9,6 @@
  */
 
 const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-const utf8Encoder = new TextEncoder();
 
 /**
  * The raw path of a request target: before the first `?`. As in http-types' `extractPath` (what warp

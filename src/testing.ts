@@ -4,6 +4,7 @@ import { NO_MATCH, pipeline, type PipelineOptions, reportSendError } from "./pip
 import type { Reply } from "./reply.js";
 import { chunksOf, isBodiless, isStreamBody } from "./reply-stream.js";
 import type { Route } from "./tree.js";
+import { utf8Encoder } from "./utf8.js";
 
 /** A request for {@link TestClient.request} and {@link inject}. */
 export interface InjectRequest {
@@ -120,13 +121,11 @@ export function inject(tree: Route, request: InjectRequest, options?: PipelineOp
   return client.request(request);
 }
 
-const encoder = new TextEncoder();
-
 async function respond(reply: Reply, bodiless: boolean, report: (error: unknown) => void): Promise<InjectResponse> {
   const body = reply.body;
   if (!isStreamBody(body)) {
     const bytes =
-      bodiless || body === null ? new Uint8Array(0) : typeof body === "string" ? encoder.encode(body) : body;
+      bodiless || body === null ? new Uint8Array(0) : typeof body === "string" ? utf8Encoder.encode(body) : body;
     return finish(reply.status, reply.headers, bytes, "complete");
   }
   const chunks = chunksOf(body);
@@ -148,7 +147,7 @@ async function respond(reply: Reply, bodiless: boolean, report: (error: unknown)
       return finish(
         500,
         { "content-type": "text/plain; charset=utf-8" },
-        encoder.encode("Internal Server Error"),
+        utf8Encoder.encode("Internal Server Error"),
         "complete",
       );
     return finish(reply.status, reply.headers, concat(received, size), "cut");

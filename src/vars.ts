@@ -58,7 +58,7 @@ class ShapeNode {
  * the dictionary objects they replace). Label lists come from route trees, so this stays small.
  * A trie by label: finding a list's factory builds no key.
  */
-const SHAPES = new ShapeNode();
+const SHAPES = /* @__PURE__ */ new ShapeNode();
 
 /**
  * `inherited`'s variables followed by `labels` with `values` (a later label of the same name
@@ -71,6 +71,19 @@ export function extendVars(inherited: VarsRecord, labels: readonly string[], val
 /** A copy of `vars` of its own, for one guard or handler call. */
 export function copyVars(vars: VarsRecord): VarsRecord {
   return extendVars(vars, [], []);
+}
+
+/**
+ * The interpreter's vars: a new object with `vars`' variables, then `label` (when given) set to `value`,
+ * keeping the first place of a label already there. The rule as plainly as it can be written, with no
+ * factory: the interpreter is the reference, and an edge bundle, which routes with it, carries none of
+ * the factory code.
+ */
+export function varsWith(vars: VarsRecord, label?: string, value?: unknown): VarsRecord {
+  const out = Object.create(VARS_PROTOTYPE) as Record<string, unknown>;
+  for (const key of Object.keys(vars)) define(out, key, vars[key]);
+  if (label !== undefined) define(out, label, value);
+  return out;
 }
 
 /**

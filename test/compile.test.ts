@@ -27,6 +27,7 @@ import { runDispatcherSpec } from "./shared/dispatcher-spec";
 
 // the spec every dispatcher must pass (test/shared/dispatcher-spec.ts), as the interpreter does
 runDispatcherSpec("compiled", (tree) => compile(tree).dispatch);
+import { adapterInput } from "../src/input";
 import { RequestContext } from "../src/request";
 import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 
@@ -401,10 +402,10 @@ describe("dispatch stays synchronous for synchronous handlers", () => {
         path("/a", pathEnd(says("sync"))),
       ),
     );
-    const outcome = dispatch(new RequestContext({ method: "GET", url: "/a" }));
+    const outcome = dispatch(new RequestContext(adapterInput({ method: "GET", url: "/a" })));
     expect(outcome).not.toBeInstanceOf(Promise);
     expect(outcome).toMatchObject({ status: 200, body: "sync" });
-    expect(dispatch(new RequestContext({ method: "GET", url: "/nope" }))).toBeNull();
+    expect(dispatch(new RequestContext(adapterInput({ method: "GET", url: "/nope" })))).toBeNull();
   });
 });
 

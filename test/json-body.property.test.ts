@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { fieldErrorsOf } from "../src/validate/field-errors";
 import { jsonBody } from "../src/validate/json-body";
+import { adapterInput } from "../src/input";
 import { RequestContext } from "../src/request";
 
 /*
@@ -13,7 +14,9 @@ const depth = (value: unknown): number =>
   typeof value === "object" && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0;
 
 const post = (text: string) =>
-  new RequestContext({ method: "POST", url: "/", headers: { "content-type": "application/json" }, body: text });
+  new RequestContext(
+    adapterInput({ method: "POST", url: "/", headers: { "content-type": "application/json" }, body: text }),
+  );
 
 test("a body is refused exactly when it nests deeper than maxDepth", async () => {
   await fc.assert(

@@ -1,4 +1,5 @@
 import { badRequest, HttpError, readParamsAsync } from "../src";
+import { adapterInput } from "../src/input";
 import { RequestContext } from "../src/request";
 
 /*
@@ -6,7 +7,7 @@ import { RequestContext } from "../src/request";
  * fields of all of them join in one 400 in the readers' order, whatever order they failed in.
  */
 
-const request = () => new RequestContext({ method: "GET", url: "/" });
+const request = () => new RequestContext(adapterInput({ method: "GET", url: "/" }));
 const later = <T>(ms: number, make: () => T): Promise<T> =>
   new Promise((resolve, reject) =>
     setTimeout(() => {

@@ -17,6 +17,7 @@ import {
   Word,
   type PathParser,
 } from "../src";
+import { adapterInput } from "../src/input";
 import { RequestContext } from "../src/request";
 
 /*
@@ -48,7 +49,7 @@ const value = fc.oneof(
 const headerValue = value.map((v) => v.replace(/[^\x21-\x7e ]/g, "").trim());
 
 function request(query: URLSearchParams, headers: Record<string, string> = {}): RequestContext {
-  return new RequestContext({ method: "GET", url: `/?${query.toString()}`, headers });
+  return new RequestContext(adapterInput({ method: "GET", url: `/?${query.toString()}`, headers }));
 }
 
 /** What the reader gave: the value, or the 400's field error. */

@@ -11,6 +11,7 @@ import {
   interpreter,
   json,
   methodFallbacks,
+  pipeline,
   type PipelineOptions,
   route,
   routeMismatch,
@@ -423,16 +424,25 @@ describe("methodNotAllowed and head: values other than true", () => {
     expect((await inject(app, { method: "HEAD", url: "/health" }, on)).status).toBe(200);
   });
 
-  test("the options they moved from are refused with where they went, never silently ignored", () => {
-    const app = createApp();
-    for (const moved of [{ methodNotAllowed: true }, { head: false }])
-      expect(() => toApplication(app, moved as PipelineOptions)).toThrow(
-        /^methodNotAllowed and head are now fallback: methodFallbacks/,
+  test.each([
+    ["toApplication", toApplication],
+    ["pipeline", pipeline],
+    ["toFetch", toFetch],
+    ["toExpress", toExpress],
+    ["toKoa", toKoa],
+  ] as [string, (tree: RouteNode, options: PipelineOptions) => unknown][])(
+    "%s refuses the options they moved from, with where they went, never silently ignoring them",
+    (_name, adapter) => {
+      const app = createApp();
+      for (const moved of [{ methodNotAllowed: true }, { head: false }])
+        expect(() => adapter(app, moved as PipelineOptions)).toThrow(
+          /^methodNotAllowed and head are now fallback: methodFallbacks/,
+        );
+      expect(() => adapter(app, { unreachable: "warn" } as PipelineOptions)).toThrow(
+        /^unreachable is now a call before the app is made: checkUnreachable/,
       );
-    expect(() => toApplication(app, { unreachable: "warn" } as PipelineOptions)).toThrow(
-      /^unreachable is now a call before the app is made: checkUnreachable/,
-    );
-  });
+    },
+  );
 });
 
 describe("unreachable", () => {

@@ -1,11 +1,18 @@
-import { type BodySource, bodySource } from "../body.js";
-import { answerError, type BuiltOptions, pipelineWith, type PipelineOptions, reportSendError } from "../pipeline.js";
-import { type Reply, type ReplyHeaders, SHARED_HEADERS } from "../reply.js";
+import { type BodySource, NO_BODY, streamSource } from "../body.js";
+import {
+  answerError,
+  type BuiltOptions,
+  INTERNAL_ERROR,
+  pipelineWith,
+  type PipelineOptions,
+  reportSendError,
+} from "../pipeline.js";
+import type { Reply, ReplyHeaders } from "../reply.js";
 import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.js";
 import type { RequestHeaders } from "../headers.js";
-import type { RequestInput, RoutedRequest } from "../request.js";
+import type { AdapterInput, RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
-import { untilLeft } from "./until-left.js";
+import { utf8Encoder } from "../utf8.js";
 
 /**
  * A Fetch-API request handler: what Bun, Deno, Cloudflare Workers and Node's `Request` speak. It
@@ -21,17 +28,23 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
  */
 
 /**
+ * The replies' shared default headers (`json()`'s, `text()`'s, …) each made once into a `Headers` that
+ * every `Response` with them takes (see `fetch.ts`: on Bun).
+ */
+export type SharedHeaders = ReadonlyMap<ReplyHeaders, Headers>;
+
+/**
  * A Fetch-API handler over `tree` with every tool given (see `pipelineWith`): the two `toFetch`s add
  * their defaults and call it. No match is a 404 with an empty body.
  */
-export function fetchHandler(tree: Route, options: BuiltOptions): FetchHandler {
+export function fetchHandler(tree: Route, options: BuiltOptions, shared?: SharedHeaders): FetchHandler {
   const handle = pipelineWith(tree, options, answerError(options));
   return (request) => {
     const outcome = handle(new FetchInput(request));
     // most replies are ready at once: they go back as they are, with no promise and no tick
     return outcome instanceof Promise
-      ? outcome.then((reply) => toResponse(reply, request, options))
-      : toResponse(outcome, request, options);
+      ? outcome.then((reply) => toResponse(reply, request, options, shared))
+      : toResponse(outcome, request, options, shared);
   };
 }
 
@@ -40,7 +53,7 @@ export function fetchHandler(tree: Route, options: BuiltOptions): FetchHandler {
  * bridge to the Fetch API (such as `@hono/node-server`), touching them makes the bridge build a full
  * `Request`, which a GET that reads neither never needs.
  */
-class FetchInput implements RequestInput {
+class FetchInput implements AdapterInput {
   readonly method: string;
   readonly url: string;
   readonly adapter = "fetch";
@@ -93,7 +106,7 @@ class RequestBody implements BodySource {
   }
 
   read(): Promise<Uint8Array | null> {
-    this.chunks ??= bodySource(this.request.body);
+    this.chunks ??= this.request.body === null ? NO_BODY : streamSource(this.request.body);
     return this.chunks.read();
   }
 
@@ -114,20 +127,21 @@ function targetOf(url: string): string {
   return hash === -1 ? url.slice(slash) : url.slice(slash, hash);
 }
 
-const encoder = new TextEncoder();
-
-function toResponse(reply: Reply | null, request: Request, options: PipelineOptions): Response | Promise<Response> {
+function toResponse(
+  reply: Reply | null,
+  request: Request,
+  options: PipelineOptions,
+  shared: SharedHeaders | undefined,
+): Response | Promise<Response> {
   if (reply === null) return new Response(null, { status: 404 });
   // a stream that failed before its first chunk, or a reply `Response` refuses (a status above 599)
   const failed = (error: unknown): Response => {
     reportSendError(options, error, { method: request.method, url: request.url });
-    return new Response("Internal Server Error", {
-      status: 500,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
+    // a text reply: answered at once, never a promise
+    return toResponse(INTERNAL_ERROR, request, options, shared) as Response;
   };
   try {
-    const headers = responseHeaders(reply.headers);
+    const headers = shared?.get(reply.headers) ?? responseHeaders(reply.headers);
     const body = reply.body;
     if (isBodiless(reply.status) || request.method === "HEAD" || body === null) {
       discard(body);
@@ -135,14 +149,15 @@ function toResponse(reply: Reply | null, request: Request, options: PipelineOpti
     }
     if (isStreamBody(body)) {
       // a client that leaves cancels the body, also while the first chunk is awaited (an idle SSE stream)
-      const read = request.signal === undefined ? body : untilLeft(body, request.signal);
-      const streamed = webStreamOf(read, (error) =>
-        reportSendError(options, error, { method: request.method, url: request.url }),
+      const streamed = webStreamOf(
+        body,
+        (error) => reportSendError(options, error, { method: request.method, url: request.url }),
+        request.signal,
       );
       return streamed.then((stream) => new Response(stream, { status: reply.status, headers })).catch(failed);
     }
     // text without a content-type goes as bytes: given a string, `Response` would invent one
-    const sent = typeof body === "string" && !("content-type" in reply.headers) ? encoder.encode(body) : body;
+    const sent = typeof body === "string" && !("content-type" in reply.headers) ? utf8Encoder.encode(body) : body;
     return new Response(sent, { status: reply.status, headers });
   } catch (error) {
     return failed(error);
@@ -150,25 +165,11 @@ function toResponse(reply: Reply | null, request: Request, options: PipelineOpti
 }
 
 /**
- * On Bun, the replies' shared default headers (`json()`'s, `text()`'s, …) as one `Headers` each, made
- * once: Bun copies a `Headers` into a `Response` faster than it reads a record (~0.18 vs ~0.29 µs). Not
- * elsewhere: `@hono/node-server` turns a `Headers` into a record for every response, and hands the very
- * `Headers` it was given out as the response's `headers`, where a shared one could be changed.
- */
-const bunHeaders: Map<ReplyHeaders, Headers> | undefined =
-  typeof (globalThis as { Bun?: unknown }).Bun === "object"
-    ? new Map(SHARED_HEADERS.map((shared) => [shared, new Headers(shared as Record<string, string>)]))
-    : undefined;
-
-/**
  * A reply's headers as `Response` takes them: a plain record when every header has one value (servers
  * such as `@hono/node-server` write one without converting it; a copy, since they add to it and a
- * reply's headers are frozen), a `Headers` when one repeats (`set-cookie`), and on Bun a shared one
- * made once for the default headers.
+ * reply's headers are frozen), a `Headers` when one repeats (`set-cookie`).
  */
 function responseHeaders(replyHeaders: ReplyHeaders): Record<string, string> | Headers {
-  const shared = bunHeaders?.get(replyHeaders);
-  if (shared !== undefined) return shared;
   let repeated = false;
   for (const name in replyHeaders) if (typeof replyHeaders[name] !== "string") repeated = true;
   if (!repeated) return { ...(replyHeaders as Record<string, string>) };

@@ -1,6 +1,7 @@
 import { type PipelineOptions, withDefaults } from "../pipeline.js";
+import { SHARED_HEADERS } from "../reply.js";
 import type { Route } from "../tree.js";
-import { type FetchHandler, fetchHandler } from "./fetch-handler.js";
+import { type FetchHandler, fetchHandler, type SharedHeaders } from "./fetch-handler.js";
 
 export { type FetchHandler, fetchRequest } from "./fetch-handler.js";
 
@@ -14,5 +15,17 @@ export { type FetchHandler, fetchRequest } from "./fetch-handler.js";
  * a smaller bundle.
  */
 export function toFetch(tree: Route, options: PipelineOptions = {}): FetchHandler {
-  return fetchHandler(tree, withDefaults(options));
+  return fetchHandler(tree, withDefaults(options), bunHeaders);
 }
+
+/**
+ * On Bun, the replies' shared default headers as one `Headers` each, made once: Bun copies a `Headers`
+ * into a `Response` faster than it reads a record (~0.18 vs ~0.29 µs). Not elsewhere: `@hono/node-server`
+ * turns a `Headers` into a record for every response, and hands the very `Headers` it was given out as
+ * the response's `headers`, where a shared one could be changed. The edge entry, for runtimes that are
+ * not Bun, goes without.
+ */
+const bunHeaders: SharedHeaders | undefined =
+  typeof (globalThis as { Bun?: unknown }).Bun === "object"
+    ? new Map(SHARED_HEADERS.map((shared) => [shared, new Headers(shared as Record<string, string>)]))
+    : undefined;

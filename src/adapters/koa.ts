@@ -5,7 +5,6 @@ import { discard, isBodiless, isStreamBody, webStreamOf } from "../reply-stream.
 import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { nodeInput } from "./node-input.js";
-import { untilLeft } from "./until-left.js";
 
 export type { FrameworkOptions } from "../pipeline.js";
 
@@ -64,10 +63,11 @@ async function answer(ctx: KoaContext, reply: Reply, options: PipelineOptions): 
       try {
         // failing mid-way, the stream errors inside Koa, which reports that itself unless onError is given
         body = await webStreamOf(
-          untilLeft(body, left.signal),
+          body,
           options.onError === undefined
             ? undefined
             : (error) => reportSendError(options, error, { method: ctx.method, url: ctx.url }),
+          left.signal,
         );
       } catch (error) {
         // the stream failed before its first chunk: the status can still say so

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { type BodySource, concat } from "../body.js";
 import { headersOf } from "../headers.js";
-import type { RequestInput } from "../request.js";
+import type { AdapterInput } from "../request.js";
 
 /**
  * The body of a `node:http` request, pulled chunk by chunk (one small object per request; nothing is
@@ -206,7 +206,7 @@ type Listeners = { readonly [E in (typeof EVENTS)[number]]: E extends "error" ? 
  * header record read in place, not copied; its body pulled on demand, or the one a framework's parser
  * already read (`parsed`: Express's `req.body`, Koa's `ctx.request.body`).
  */
-export function nodeInput(req: IncomingMessage, adapter: string, raw: unknown, parsed?: unknown): RequestInput {
+export function nodeInput(req: IncomingMessage, adapter: string, raw: unknown, parsed?: unknown): AdapterInput {
   return {
     method: req.method ?? "GET",
     url: req.url ?? "/",

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { NO_MATCH, pipeline, type PipelineOptions } from "../pipeline.js";
+import { answerError, NO_MATCH, pipelineWith, type PipelineOptions, withDefaults } from "../pipeline.js";
 import type { RoutedRequest } from "../request.js";
 import type { Route } from "../tree.js";
 import { nodeInput } from "./node-input.js";
@@ -17,7 +17,7 @@ export function toApplication(
   tree: Route,
   options: ApplicationOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const handle = pipeline(tree, options);
+  const handle = pipelineWith(tree, withDefaults(options), answerError(options));
   return (req, res) => {
     const outcome = handle(nodeInput(req, "node", req));
     if (outcome instanceof Promise) outcome.then((reply) => sendReply(res, reply ?? NO_MATCH, options));

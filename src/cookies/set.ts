@@ -5,6 +5,8 @@
  * is a `TypeError` naming the cookie and the problem, never a header an adapter refuses later.
  */
 
+import type { ReplyHeaders } from "../headers.js";
+
 /** `SameSite`: whether the browser sends the cookie on cross-site requests. */
 export type SameSite = "Strict" | "Lax" | "None";
 
@@ -59,6 +61,16 @@ export class SetCookie {
   /** The `Set-Cookie` header value. */
   toString(): string {
     return this.header;
+  }
+
+  /**
+   * A reply's checked `headers` with this cookie's `Set-Cookie` value after the ones there: what a
+   * reply's `cookies` do. The value needs no check of its own: making the cookie checked it.
+   */
+  addedTo(headers: ReplyHeaders): ReplyHeaders {
+    const given = headers["set-cookie"];
+    const values = given === undefined ? [] : typeof given === "string" ? [given] : given;
+    return Object.freeze(Object.assign(Object.create(null), headers, { "set-cookie": [...values, this.header] }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { cookie, type CookieOptions, type SetCookie } from "./set.js";
+import { utf8Encoder } from "../utf8.js";
 
 /*
  * Signed cookies: the value travels with an HMAC-SHA256 of it, so the server can tell a value it set
@@ -30,8 +31,6 @@ const MIN_SECRET_BYTES = 32;
 const MAC_BYTES = 32;
 /** A MAC's length in unpadded base64url. */
 const MAC_CHARS = 43;
-
-const encoder = new TextEncoder();
 
 /** The part of Web Crypto signing needs (typed here so the core needs no DOM or Node types). */
 interface HmacCrypto {
@@ -96,7 +95,8 @@ export async function signedCookie(
 }
 
 function secretBytes(secret: CookieSecret, index: number): Uint8Array {
-  const bytes = typeof secret === "string" ? encoder.encode(secret) : secret instanceof Uint8Array ? secret : undefined;
+  const bytes =
+    typeof secret === "string" ? utf8Encoder.encode(secret) : secret instanceof Uint8Array ? secret : undefined;
   if (bytes === undefined)
     throw new TypeError(`cookieSigner: secret ${index + 1} must be a string or bytes, got ${typeof secret}`);
   if (bytes.byteLength < MIN_SECRET_BYTES)
@@ -119,7 +119,7 @@ function importKey(bytes: Uint8Array): Promise<unknown> {
 
 /** The HMAC of `name=value` (the name too, so a value signed for one cookie is no good for another). */
 async function mac(key: unknown, name: string, value: string): Promise<Uint8Array> {
-  return new Uint8Array(await subtle().sign("HMAC", key as never, encoder.encode(`${name}=${value}`)));
+  return new Uint8Array(await subtle().sign("HMAC", key as never, utf8Encoder.encode(`${name}=${value}`)));
 }
 
 /** Equal bytes, in a time that depends on the length only (never on where they differ). */

@@ -1,6 +1,7 @@
 import { DEFAULT_BODY_LIMIT } from "../body.js";
 import { formReader } from "../forms/read.js";
 import type { Reply } from "../reply.js";
+import { adapterInput } from "../input.js";
 import { type BodySettings, RequestContext, type RequestInput } from "../request.js";
 import type { RouteNode } from "../tree.js";
 import { interpreter } from "./interpret.js";
@@ -19,5 +20,5 @@ const SETTINGS: BodySettings = { bodyLimit: DEFAULT_BODY_LIMIT, forms: formReade
  * full adapters' defaults; a handler's error rejects the promise.
  */
 export function interpret(tree: RouteNode, request: RequestInput): Promise<Reply | null> {
-  return Promise.resolve(interpreter(tree)(new RequestContext(request, SETTINGS)));
+  return Promise.resolve(interpreter(tree)(new RequestContext(adapterInput(request), SETTINGS)));
 }

@@ -4,7 +4,7 @@ import type { RequestContext } from "../request.js";
 import type { SegmentTest } from "../chains.js";
 import { matchedRoute } from "../matched-route.js";
 import type { Middleware, NextRoutes, RouteNode } from "../tree.js";
-import { copyVars, extendVars, NO_VARS, type VarsRecord } from "../vars.js";
+import { NO_VARS, type VarsRecord, varsWith } from "../vars.js";
 import type { Dispatch } from "./dispatcher.js";
 
 /*
@@ -63,7 +63,7 @@ async function run(node: RouteNode, request: RequestContext, at: Position): Prom
       if (at.consumed >= segments.length) return null;
       const value = parseSegment(node.parser, segments[at.consumed]!);
       if (value === NoParse) return null;
-      const vars = extendVars(at.vars, [node.label], [value]);
+      const vars = varsWith(at.vars, node.label, value);
       return run(node.next, request, { ...at, consumed: at.consumed + 1, vars, tests: withTests(at.tests, [node]) });
     }
     case "pathEnd":
@@ -75,14 +75,14 @@ async function run(node: RouteNode, request: RequestContext, at: Position): Prom
       }
       return null;
     case "guard":
-      return (await node.predicate(request.routed(copyVars(at.vars), at.consumed) as never))
+      return (await node.predicate(request.routed(varsWith(at.vars), at.consumed) as never))
         ? run(node.next, request, at)
         : null;
     case "use":
       return aroundRoutes(node.middleware, node.next, request, at);
     case "handler": {
       request.route = matchedRoute(at.method, testsOf(at.tests), at.exact);
-      const result = toReply(await node.handler(request.routed(copyVars(at.vars), at.consumed) as never));
+      const result = toReply(await node.handler(request.routed(varsWith(at.vars), at.consumed) as never));
       if (!isRouteMismatch(result)) return result;
       request.route = undefined;
       return null;
@@ -109,7 +109,7 @@ async function aroundRoutes(
     }
     return routed;
   };
-  const result = await middleware(request.routed(copyVars(at.vars), at.consumed) as never, next);
+  const result = await middleware(request.routed(varsWith(at.vars), at.consumed) as never, next);
   if (result === null) return null;
   const reply = toReply(result);
   return isRouteMismatch(reply) ? null : reply;

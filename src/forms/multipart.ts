@@ -9,6 +9,7 @@ import { parseMediaType } from "../media-type.js";
 import type { FormPart } from "./part.js";
 import { type FileFeed, StreamedFile } from "./streamed-file.js";
 import { utf8Length } from "./utf8.js";
+import { utf8Encoder } from "../utf8.js";
 
 /*
  * A multipart/form-data body read as a stream of parts, in order. The request body is pulled one chunk
@@ -23,7 +24,6 @@ import { utf8Length } from "./utf8.js";
 const EPILOGUE_BUDGET = 64 * 1024;
 
 const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-const encoder = new TextEncoder();
 
 /** The part being parsed: how errors name it, and its file. */
 interface Current {
@@ -60,7 +60,7 @@ export class MultipartReader implements AsyncIterableIterator<FormPart>, FileFee
     private readonly boundary: string,
     private readonly limits: FormLimits,
   ) {
-    this.delimiter = encoder.encode(`\r\n--${boundary}`);
+    this.delimiter = utf8Encoder.encode(`\r\n--${boundary}`);
   }
 
   [Symbol.asyncIterator](): this {

@@ -1,15 +1,9 @@
-import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
-import { Text } from "./text.js";
+import { NoParse } from "./parser.js";
 
 /** `Bool`: `true` or `false`, in any letter case. */
 export class Bool {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "Bool";
-  static readonly valueType = Boolean;
-  static readonly openApiSchema: ParserSchema = { type: "boolean" };
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Text];
-  }
   static parseUrlPiece(piece: string): boolean | NoParse {
     if (piece.length !== 4 && piece.length !== 5) return NoParse;
     const lower = piece.toLowerCase();

@@ -1,5 +1,4 @@
-import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
-import { Text } from "./text.js";
+import { NoParse } from "./parser.js";
 
 /**
  * `Day`: a calendar date of the proleptic Gregorian calendar, written `YYYY-MM-DD` (four or more year
@@ -8,11 +7,6 @@ import { Text } from "./text.js";
 export class Day {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "Day";
-  static readonly valueType = Day;
-  static readonly openApiSchema: ParserSchema = { type: "string", format: "date" };
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Text];
-  }
 
   private constructor(
     readonly year: number,

@@ -1,5 +1,4 @@
-import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
-import { Text } from "./text.js";
+import { NoParse } from "./parser.js";
 
 /**
  * `Double`: `[+-]?digits(.digits)?([eE][+-]?digits)?`. Overflow gives ±Infinity (as Haskell's `read`);
@@ -8,11 +7,6 @@ import { Text } from "./text.js";
 export class Double {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "Double";
-  static readonly valueType = Number;
-  static readonly openApiSchema: ParserSchema = { type: "number" };
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Text];
-  }
   static parseUrlPiece(piece: string): number | NoParse {
     return isDecimalLiteral(piece) ? Number(piece) : NoParse;
   }

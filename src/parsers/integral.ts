@@ -1,5 +1,4 @@
-import { Double } from "./double.js";
-import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
+import { NoParse } from "./parser.js";
 
 /*
  * Integral types. Syntax (http-api-data): optional sign (not for Word), one or more ASCII digits,
@@ -50,16 +49,6 @@ const INT64_MAX = 2n ** 63n - 1n;
 export class Int {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "Int";
-  static readonly valueType = Number;
-  static readonly openApiSchema: ParserSchema = {
-    type: "integer",
-    minimum: -Number.MAX_SAFE_INTEGER,
-    maximum: Number.MAX_SAFE_INTEGER,
-  };
-  // a getter: the including class may be declared further down
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Int64];
-  }
   static parseUrlPiece(piece: string): number | NoParse {
     return safeIntegerIn(piece, 0, piece.length, true);
   }
@@ -72,12 +61,6 @@ export class Int {
 export class Word {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "Word";
-  static readonly valueType = Number;
-  static readonly openApiSchema: ParserSchema = { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
-  // a getter: the including class may be declared further down
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Int];
-  }
   static parseUrlPiece(piece: string): number | NoParse {
     return safeIntegerIn(piece, 0, piece.length, false);
   }
@@ -95,14 +78,8 @@ export class Word {
 export class Integer {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "Integer";
-  static readonly valueType = BigInt;
   /** The most significant digits a segment may have; longer ones do not parse. */
   static readonly maxDigits = 4096;
-  static readonly openApiSchema: ParserSchema = { type: "integer" };
-  // a getter: the including class may be declared further down
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Double];
-  }
   static parseUrlPiece(piece: string): bigint | NoParse {
     const start = digitsStart(piece, true);
     return start === -1 || significantDigits(piece, start) > Integer.maxDigits ? NoParse : BigInt(piece);
@@ -116,12 +93,6 @@ export class Integer {
 export class Int64 {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "Int64";
-  static readonly valueType = BigInt;
-  static readonly openApiSchema: ParserSchema = { type: "integer", format: "int64" };
-  // a getter: the including class may be declared further down
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Integer];
-  }
   static parseUrlPiece(piece: string): bigint | NoParse {
     const start = digitsStart(piece, true);
     // 19 digits is the most an in-range value has once leading zeros go; more cannot fit

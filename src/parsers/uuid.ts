@@ -1,5 +1,4 @@
-import { NoParse, type ParserSchema, type PathParser } from "./parser.js";
-import { Text } from "./text.js";
+import { NoParse } from "./parser.js";
 
 const HYPHENS = [8, 13, 18, 23];
 
@@ -7,11 +6,6 @@ const HYPHENS = [8, 13, 18, 23];
 export class UUID {
   /** The name patterns use; explicit, so that it survives a minifier renaming the class. */
   static readonly name = "UUID";
-  static readonly valueType = String;
-  static readonly openApiSchema: ParserSchema = { type: "string", format: "uuid" };
-  static get includedIn(): readonly PathParser<unknown>[] {
-    return [Text];
-  }
   static parseUrlPiece(piece: string): string | NoParse {
     if (piece.length !== 36) return NoParse;
     for (let i = 0; i < 36; i++) {

@@ -1,8 +1,9 @@
-import type { Fallback, Pipeline } from "../pipeline.js";
+import type { AdapterPipeline, Fallback } from "../pipeline.js";
 import { reply, type Reply } from "../reply.js";
-import type { RequestInput } from "../request.js";
+import type { AdapterInput } from "../request.js";
 import type { RouteNode } from "../tree.js";
 import { allowedMethods } from "./allow.js";
+import { utf8Encoder } from "../utf8.js";
 
 /*
  * The pipeline's opt-in answers for a request no route took (none unless the app passes
@@ -29,11 +30,11 @@ export function methodFallbacks(options: MethodFallbacks): Fallback {
 }
 
 /** `route` with the fallbacks `options` turns on; `route` itself when none is on. */
-function withMethodFallbacks(tree: RouteNode, route: Pipeline, options: MethodFallbacks): Pipeline {
+function withMethodFallbacks(tree: RouteNode, route: AdapterPipeline, options: MethodFallbacks): AdapterPipeline {
   const head = options.head === true;
   const methodNotAllowed = options.methodNotAllowed === true;
   if (!head && !methodNotAllowed) return route;
-  const unanswered = (input: RequestInput): Reply | null | Promise<Reply | null> => {
+  const unanswered = (input: AdapterInput): Reply | null | Promise<Reply | null> => {
     if (head && input.method === "HEAD") {
       const asGet = then(route(asGetRequest(input)), withLength);
       return methodNotAllowed ? after(asGet, () => notAllowed(tree, input, head)) : asGet;
@@ -47,7 +48,7 @@ function withMethodFallbacks(tree: RouteNode, route: Pipeline, options: MethodFa
  * The HEAD request as a GET, every field named: an adapter's input may keep them as getters on its
  * prototype (the Fetch adapter's `headers` and `body`), which a spread would not copy.
  */
-function asGetRequest(input: RequestInput): RequestInput {
+function asGetRequest(input: AdapterInput): AdapterInput {
   const { url, headers, body, parsedBody, raw, adapter } = input;
   return { method: "GET", url, headers, body, parsedBody, raw, adapter };
 }
@@ -60,8 +61,6 @@ function then(
   return outcome instanceof Promise ? outcome.then(f) : f(outcome);
 }
 
-const utf8 = new TextEncoder();
-
 /**
  * The GET reply for a HEAD, with the `content-length` the GET would have had (a HEAD's answer names
  * it; the adapter, seeing a HEAD, sends no body and would not count it).
@@ -70,7 +69,7 @@ function withLength(got: Reply | null): Reply | null {
   if (got === null || got.headers["content-length"] !== undefined) return got;
   const body = got.body;
   const length =
-    typeof body === "string" ? utf8.encode(body).length : body instanceof Uint8Array ? body.length : undefined;
+    typeof body === "string" ? utf8Encoder.encode(body).length : body instanceof Uint8Array ? body.length : undefined;
   return length === undefined
     ? got
     : reply({ status: got.status, headers: { ...got.headers, "content-length": String(length) }, body });
@@ -86,7 +85,7 @@ function after(
 }
 
 /** 405 with `Allow` when the path is routed under other methods only; else `null` (the 404 stands). */
-function notAllowed(tree: RouteNode, input: RequestInput, head: boolean): Reply | null {
+function notAllowed(tree: RouteNode, input: AdapterInput, head: boolean): Reply | null {
   const allowed = allowedMethods(tree, input.url);
   if (allowed === "any" || allowed.length === 0 || allowed.includes(input.method)) return null;
   const methods = head && allowed.includes("GET") && !allowed.includes("HEAD") ? [...allowed, "HEAD"] : allowed;

@@ -1,3 +1,4 @@
+import { factOf } from "../parsers/facts.js";
 import { NoParse, parseSegment, type PathParser } from "../parsers/parser.js";
 import type { RouteNode } from "../tree.js";
 import { listed, type ListedRoute } from "./listing.js";
@@ -140,7 +141,7 @@ class Inclusion {
 
   /** True when `outer` accepts every segment `inner` accepts. */
   includes(outer: PathParser<unknown>, inner: PathParser<unknown>): boolean {
-    return outer === inner || outer.acceptsEverySegment === true || this.including(inner).has(outer);
+    return outer === inner || factOf(outer, "acceptsEverySegment") === true || this.including(inner).has(outer);
   }
 
   /** Every parser known to include `parser`. */
@@ -148,12 +149,12 @@ class Inclusion {
     let found = this.above.get(parser);
     if (found !== undefined) return found;
     found = new Set();
-    const queue = [...(parser.includedIn ?? [])];
+    const queue = [...(factOf(parser, "includedIn") ?? [])];
     while (queue.length > 0) {
       const next = queue.pop()!;
       if (found.has(next)) continue;
       found.add(next);
-      queue.push(...(next.includedIn ?? []));
+      queue.push(...(factOf(next, "includedIn") ?? []));
     }
     this.above.set(parser, found);
     return found;

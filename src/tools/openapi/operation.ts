@@ -1,4 +1,6 @@
 import { statusText } from "../../errors.js";
+import { factOf } from "../../parsers/facts.js";
+import type { PathParser } from "../../parsers/parser.js";
 import type { HandlerInput, JsonSchemaObject, JsonSchemaSource, ResponseInfo } from "../../tree.js";
 import type { ListedRoute, ListedVariable } from "../listing.js";
 import { type RouteFacts, type RouterError, type RouterErrors, routerErrors } from "./errors.js";
@@ -122,7 +124,7 @@ function pathParameter(variable: ListedVariable, name: string, components: Compo
     name,
     in: "path",
     required: true,
-    schema: parserSchema(variable.parser.openApiSchema, components),
+    schema: parserSchema(variable.parser, components),
   };
   if (name !== variable.label) parameter["x-switchyard-label"] = variable.label;
   parameter["x-switchyard-type"] = variable.type;
@@ -130,7 +132,8 @@ function pathParameter(variable: ListedVariable, name: string, components: Compo
 }
 
 /** A parser's schema (a string when it gives none), read like any schema (its `$defs` become components). */
-function parserSchema(schema: object | undefined, components: Components): JsonSchemaObject {
+function parserSchema(parser: PathParser<unknown> | undefined, components: Components): JsonSchemaObject {
+  const schema = parser === undefined ? undefined : factOf(parser, "openApiSchema");
   return schema === undefined ? { type: "string" } : components.schemaOf(schema, "input").schema;
 }
 
@@ -168,7 +171,7 @@ function valueParameter(
     parameter.schema = read.schema;
     if (read.note !== undefined) parameter["x-switchyard-note"] = read.note;
   } else {
-    const schema = parserSchema(input.parser?.openApiSchema, components);
+    const schema = parserSchema(input.parser, components);
     parameter.schema = input.array === true ? { type: "array", items: schema } : schema;
   }
   return parameter;
@@ -189,7 +192,7 @@ function formBody(inputs: readonly FormInput[], components: Components): OpenApi
         ? { type: "string", contentMediaType: "application/octet-stream" }
         : input.schema !== undefined
           ? components.schemaOf(input.schema, "input").schema
-          : parserSchema(input.parser.openApiSchema, components);
+          : parserSchema(input.parser, components);
     // a name read as @File and @Files both: the array says more
     if (input.in === "formField" || input.array === true || properties[input.name] === undefined)
       properties[input.name] = input.in === "formFile" && input.array === true ? { type: "array", items: one } : one;

@@ -1,0 +1,35 @@
+import { type BodyInput, type BodySource, bodySource, isBodySource } from "./body.js";
+import { headersOf, isRequestHeaders, NO_HEADERS } from "./headers.js";
+import type { AdapterInput, RequestInput } from "./request.js";
+
+/*
+ * A request as a caller of `pipeline()` or `interpret()` may write it (a header record, a body as text,
+ * bytes, a stream or an iterable) made into what the pipeline reads. Adapters hand over a reader and a
+ * source themselves, so none of this is in a bundle that only serves through an adapter (the edge).
+ */
+
+/** `input` with a header reader and a body source: `input` itself when it has them already. */
+export function adapterInput(input: RequestInput): AdapterInput {
+  const { headers, body } = input;
+  const none = body === undefined || body === null;
+  if (isRequestHeaders(headers) && (none || (typeof body === "object" && isBodySource(body)))) {
+    return input as AdapterInput;
+  }
+  // every field named: an input may keep them as getters on its prototype, which a spread would not copy
+  return {
+    method: input.method,
+    url: input.url,
+    headers: headers === undefined ? NO_HEADERS : isRequestHeaders(headers) ? headers : headersOf(headers),
+    body: none ? undefined : lazySource(body),
+    parsedBody: input.parsedBody,
+    raw: input.raw ?? input,
+    adapter: input.adapter,
+  };
+}
+
+/** A source for `body` made on its first read or stop: a stream is locked only once the body is read. */
+function lazySource(body: BodyInput): BodySource {
+  let source: BodySource | undefined;
+  const open = (): BodySource => (source ??= bodySource(body));
+  return { read: () => open().read(), stop: () => open().stop() };
+}
