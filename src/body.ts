@@ -40,14 +40,11 @@ export type BodyInput =
 /** Default {@link PipelineOptions.bodyLimit}: 1 MiB, as Fastify. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-const EMPTY = /* @__PURE__ */ new Uint8Array(0);
-
 /** The body of a request without one: it ends at once. */
 export const NO_BODY: BodySource = Object.freeze({ read: () => Promise.resolve(null), stop: () => undefined });
 
 /** A {@link BodySource} for any {@link BodyInput}. */
-export function bodySource(input: BodyInput | undefined | null): BodySource {
-  if (input === undefined || input === null) return bytesSource(EMPTY);
+export function bodySource(input: BodyInput): BodySource {
   if (typeof input === "string") return bytesSource(utf8Encoder.encode(input));
   if (input instanceof Uint8Array) return bytesSource(input);
   if (isBodySource(input)) return input;

@@ -11,24 +11,26 @@ import type { AdapterInput, RequestInput } from "./request.js";
 /** `input` with a header reader and a body source: `input` itself when it has them already. */
 export function adapterInput(input: RequestInput): AdapterInput {
   const { headers, body } = input;
-  const none = body === undefined || body === null;
-  if (isRequestHeaders(headers) && (none || (typeof body === "object" && isBodySource(body)))) {
-    return input as AdapterInput;
-  }
+  const source = body === undefined || body === null ? undefined : sourceOf(body);
+  if (isRequestHeaders(headers) && source === body) return input as AdapterInput;
   // every field named: an input may keep them as getters on its prototype, which a spread would not copy
   return {
     method: input.method,
     url: input.url,
     headers: headers === undefined ? NO_HEADERS : isRequestHeaders(headers) ? headers : headersOf(headers),
-    body: none ? undefined : lazySource(body),
+    body: source,
     parsedBody: input.parsedBody,
     raw: input.raw ?? input,
     adapter: input.adapter,
   };
 }
 
-/** A source for `body` made on its first read or stop: a stream is locked only once the body is read. */
-function lazySource(body: BodyInput): BodySource {
+/**
+ * `body` as a source: a source as it is (its whole read kept), any other shape made one on its first
+ * read or stop, so that a stream is locked only once the body is read.
+ */
+function sourceOf(body: BodyInput): BodySource {
+  if (typeof body === "object" && isBodySource(body)) return body;
   let source: BodySource | undefined;
   const open = (): BodySource => (source ??= bodySource(body));
   return { read: () => open().read(), stop: () => open().stop() };
