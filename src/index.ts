@@ -57,6 +57,7 @@ export {
   defaultDispatcher,
   errorReply,
   pipeline,
+  type AdapterPipeline,
   type ErrorRequest,
   type Fallback,
   type FrameworkOptions,
@@ -135,7 +136,7 @@ export {
   type RouteCaptures,
   type VariablePart,
 } from "./pattern/index.js";
-export type { JsonAccept, JsonOptions, RequestInput, RoutedRequest } from "./request.js";
+export type { AdapterInput, JsonAccept, JsonOptions, RequestInput, RoutedRequest } from "./request.js";
 export { allowedMethods, type AllowedMethods } from "./tools/allow.js";
 export { methodFallbacks, type MethodFallbacks } from "./tools/method-fallbacks.js";
 export { printRoutes, routes, type ListedRoute, type ListedVariable } from "./tools/listing.js";
