@@ -16,7 +16,7 @@ import {
   type PathParser,
   type RouteNode,
 } from "../src";
-import { NO_VARS, varsShape, VARS_PROTOTYPE } from "../src/vars";
+import { NO_VARS, varsShape, varsWith, VARS_PROTOTYPE } from "../src/vars";
 import { inheritance, INHERITS_NOTHING } from "./helpers/vars";
 
 /*
@@ -86,6 +86,27 @@ describe("varsShape", () => {
         expect(inheritance(vars)).toEqual(INHERITS_NOTHING);
         expect(Object.getPrototypeOf(vars)).toBe(VARS_PROTOTYPE);
         expect("toString" in vars).toBe(want.keys.includes("toString"));
+        untouchedObjectPrototype();
+      }),
+      { seed: 12, numRuns: 500 },
+    );
+  });
+
+  test("the interpreter's varsWith, one label at a time from NO_VARS, makes the same objects as varsShape", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(label, value), { maxLength: 8 }), (pairs) => {
+        const labels = pairs.map(([l]) => l);
+        const values = pairs.map(([, v]) => v);
+        const stepped = pairs.reduce((vars, [l, v]) => varsWith(vars, l, v), NO_VARS);
+        const copied = varsWith(stepped);
+        const shaped = varsShape(labels)(...values);
+        for (const vars of [stepped, copied]) {
+          expect(Reflect.ownKeys(vars)).toEqual(Reflect.ownKeys(shaped));
+          for (const key of Object.keys(shaped))
+            expect(Object.getOwnPropertyDescriptor(vars, key)).toEqual(Object.getOwnPropertyDescriptor(shaped, key));
+          expect(Object.getPrototypeOf(vars)).toBe(VARS_PROTOTYPE);
+        }
+        expect(copied).not.toBe(stepped);
         untouchedObjectPrototype();
       }),
       { seed: 12, numRuns: 500 },
