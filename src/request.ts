@@ -16,8 +16,12 @@ import type { FormPart } from "./forms/part.js";
 import type { FormBody, FormReader } from "./forms/read.js";
 import type { HeaderRecord, RequestHeaders } from "./headers.js";
 import { rawPathOf, splitPath } from "./segments.js";
+import { utf8Encoder } from "./utf8.js";
 
-/** A request as an adapter (or a test) hands it to the pipeline or a dispatcher. */
+/**
+ * A request as a caller hands it to `pipeline()` or `interpret()` (a test, `inject`): headers as a
+ * reader or a record, a body in any of its shapes. Adapters hand over an {@link AdapterInput}.
+ */
 export interface RequestInput {
   readonly method: string;
   /** The request target as sent: path and query (`/users/7?x=1`). */
@@ -135,7 +139,6 @@ export type JsonAccept = "json" | "json-or-text" | "any";
 /** The variables of a request no route has claimed yet (see `src/vars.ts`). */
 export { NO_VARS } from "./vars.js";
 import { NO_VARS } from "./vars.js";
-import { utf8Encoder } from "./utf8.js";
 
 /** How bodies are read: the pipeline's limit and form reader. */
 export interface BodySettings {

@@ -1,6 +1,6 @@
 import { concat } from "./body.js";
 import type { HeaderRecord } from "./headers.js";
-import { NO_MATCH, pipeline, type PipelineOptions, reportSendError } from "./pipeline.js";
+import { INTERNAL_ERROR, NO_MATCH, pipeline, type PipelineOptions, reportSendError } from "./pipeline.js";
 import type { Reply } from "./reply.js";
 import { chunksOf, isBodiless, isStreamBody } from "./reply-stream.js";
 import type { Route } from "./tree.js";
@@ -143,13 +143,7 @@ async function respond(reply: Reply, bodiless: boolean, report: (error: unknown)
   } catch (error) {
     report(error);
     // before the first chunk a server can still answer 500; after it, it cuts the connection
-    if (received.length === 0)
-      return finish(
-        500,
-        { "content-type": "text/plain; charset=utf-8" },
-        utf8Encoder.encode("Internal Server Error"),
-        "complete",
-      );
+    if (received.length === 0) return respond(INTERNAL_ERROR, false, report);
     return finish(reply.status, reply.headers, concat(received, size), "cut");
   }
   return finish(reply.status, reply.headers, concat(received, size), "complete");

@@ -394,6 +394,9 @@ describe.each(adapters)("methodNotAllowed and head through %s", (_name, send) =>
         body: "",
       });
       expect((await send(app, options, "HEAD", "/nowhere")).status).toBe(404);
+      // the length in bytes, not in UTF-16 units: é is two, 😀 four
+      const wide = route("GET /wide", () => "é😀");
+      expect((await send(wide, options, "HEAD", "/wide")).contentLength).toBe("6");
       // a HEAD route of its own answers first
       const own = alt(
         route("HEAD /h", () => text("", { headers: { "x-own": "yes" } })),

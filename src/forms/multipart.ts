@@ -8,8 +8,7 @@ import { loadMultipasta, type Parser, type ParserError, type PartInfo } from "./
 import { parseMediaType } from "../media-type.js";
 import type { FormPart } from "./part.js";
 import { type FileFeed, StreamedFile } from "./streamed-file.js";
-import { utf8Length } from "./utf8.js";
-import { utf8Encoder } from "../utf8.js";
+import { utf8Encoder, utf8Length } from "../utf8.js";
 
 /*
  * A multipart/form-data body read as a stream of parts, in order. The request body is pulled one chunk

@@ -2,7 +2,7 @@ import { type BodySource, decodeText, readBody } from "../body.js";
 import { isHttpError } from "../errors.js";
 import { overLimit } from "./errors.js";
 import type { FormLimits } from "./limits.js";
-import { utf8Length } from "./utf8.js";
+import { utf8Length } from "../utf8.js";
 
 /*
  * application/x-www-form-urlencoded bodies: text, so read whole as `json()` reads JSON (within

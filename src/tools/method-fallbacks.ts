@@ -3,7 +3,7 @@ import { reply, type Reply } from "../reply.js";
 import type { AdapterInput } from "../request.js";
 import type { RouteNode } from "../tree.js";
 import { allowedMethods } from "./allow.js";
-import { utf8Encoder } from "../utf8.js";
+import { utf8Length } from "../utf8.js";
 
 /*
  * The pipeline's opt-in answers for a request no route took (none unless the app passes
@@ -68,8 +68,7 @@ function then(
 function withLength(got: Reply | null): Reply | null {
   if (got === null || got.headers["content-length"] !== undefined) return got;
   const body = got.body;
-  const length =
-    typeof body === "string" ? utf8Encoder.encode(body).length : body instanceof Uint8Array ? body.length : undefined;
+  const length = typeof body === "string" ? utf8Length(body) : body instanceof Uint8Array ? body.length : undefined;
   return length === undefined
     ? got
     : reply({ status: got.status, headers: { ...got.headers, "content-length": String(length) }, body });
