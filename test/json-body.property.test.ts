@@ -51,3 +51,14 @@ test("malformed JSON is the isJson 400; an error that is no 400 goes on as it is
   });
   expect(await jsonBody(thrower).catch((error: unknown) => error)).toBe(boom);
 });
+
+test("only the body's own values nest: an enumerable property on Object.prototype is not counted", async () => {
+  const prototype = Object.prototype as { deep?: unknown };
+  // a polluted prototype (as a vulnerable library might leave it) must not turn a flat body into a 400
+  Object.defineProperty(prototype, "deep", { value: [[[[[]]]]], enumerable: true, configurable: true });
+  try {
+    await expect(jsonBody(post('{"name":"Ada","tags":["a"]}'), 2)).resolves.toEqual({ name: "Ada", tags: ["a"] });
+  } finally {
+    delete prototype.deep;
+  }
+});

