@@ -212,6 +212,18 @@ test("keys naming the prototype's getter, method or setter: left, left and set, 
   expect(Object.entries(seen!)).toEqual(Object.entries(plainToInstance(Person, value)));
 });
 
+test("only the body's own keys are read: an enumerable property on Object.prototype is not copied", async () => {
+  const prototype = Object.prototype as { polluted?: unknown };
+  Object.defineProperty(prototype, "polluted", { value: "x", enumerable: true, configurable: true });
+  try {
+    const { compiled, libraries } = await both(app(Address), { city: "Lyon" });
+    expect(compiled).toEqual(libraries);
+    expect(Object.keys((compiled.body as { dto: object }).dto)).toEqual(["city"]);
+  } finally {
+    delete prototype.polluted;
+  }
+});
+
 test("messages name the class validated, also for constraints two classes inherit from one base", async () => {
   class Named {
     @cv.IsString({ message: "$target.$property" }) name!: string;

@@ -127,8 +127,9 @@ function assignKeys(
   const target = instance as Record<string, unknown>;
   const source = value as Record<string, unknown>;
   const prototype = (instance.constructor as { prototype?: object } | undefined)?.prototype;
-  for (const key of Object.keys(value)) {
-    if (key === "__proto__" || key === "constructor") continue;
+  // `Object.keys`' keys in its order, without an array per object
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || key === "__proto__" || key === "constructor") continue;
     const subValue = source[key];
     const meta = types?.get(key);
     const type = meta === undefined ? undefined : typeOf(meta, instance, value, key);
