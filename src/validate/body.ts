@@ -1,7 +1,7 @@
 import type { RoutedRequest } from "../request.js";
 import { isStandardSchema, type SchemaOutput, type StandardSchema } from "../schema/standard.js";
 import { validate } from "../schema/validate.js";
-import { type DtoClass, type DtoOptions, dtoValidatorFor, validateDto } from "./dto.js";
+import { type DtoClass, type DtoOptions, dtoValidatorFor, validateDtoWith } from "./dto.js";
 import { DEFAULT_MAX_DEPTH, jsonBodyThen } from "./json-body.js";
 
 /** Options of {@link body}. */
@@ -49,8 +49,8 @@ export function body(
         `body(): expected a Standard Schema (zod, valibot, arktype, …) or a class-validator DTO class, got ${validator === null ? "null" : typeof validator}`,
       );
     }
-    dtoValidatorFor("body()", validator); // before the body is read: the app's mistake, not the client's
-    return jsonBodyThen(request, maxDepth, (plain) => validateDto("body()", validator, plain, "body", options));
+    const dto = dtoValidatorFor("body()", validator); // before the body is read: the app's mistake, not the client's
+    return jsonBodyThen(request, maxDepth, (plain) => validateDtoWith(dto, validator, plain, "body", options));
   } catch (error) {
     return Promise.reject(error);
   }

@@ -59,7 +59,17 @@ export function validateDto<T extends object>(
   where: "body" | "query",
   options: DtoOptions,
 ): T | Promise<T> {
-  const validator = dtoValidatorFor(reader, type);
+  return validateDtoWith(dtoValidatorFor(reader, type), type, plain, where, options);
+}
+
+/** {@link validateDto} by a validator already found for `type` (`body()` finds it before reading the body). */
+export function validateDtoWith<T extends object>(
+  validator: DtoValidator,
+  type: DtoClass<T>,
+  plain: unknown,
+  where: "body" | "query",
+  options: DtoOptions,
+): T | Promise<T> {
   if (typeof plain !== "object" || plain === null || Array.isArray(plain)) {
     const got = plain === null ? "null" : Array.isArray(plain) ? "an array" : typeof plain;
     throw badRequest(`the ${where} must be a JSON object`, [
