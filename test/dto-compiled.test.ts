@@ -192,6 +192,8 @@ test("keys naming the prototype's getter, method or setter: left, left and set, 
       return `hi ${this.first}`;
     }
   }
+  // compiled, so the rule is the compiled validator's (a class it does not cover would fall back)
+  expect(compiledStatus(Person)).toEqual({ compiled: true });
   const value = { first: "ada", upper: "X", greet: "not a function", nick: "al" };
   let seen: Person | undefined;
   const tree = alt(

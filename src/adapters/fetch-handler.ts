@@ -72,8 +72,8 @@ class FetchInput implements AdapterInput {
     // which makes Bun build a ReadableStream `bytes()` then never uses (~0.85 µs of a ~4 µs JSON POST)
     const raw = this.raw;
     const headers = raw.headers;
-    const whole = headers.get("content-length") !== null && headers.get("transfer-encoding") === null;
-    return whole || raw.body !== null ? new RequestBody(raw, whole) : undefined;
+    const declared = headers.get("content-length") !== null && headers.get("transfer-encoding") === null;
+    return declared || raw.body !== null ? new RequestBody(raw, declared) : undefined;
   }
 }
 
