@@ -17,7 +17,7 @@ import {
   use,
 } from "../src/tree.js";
 import { argReader, type ArgReader, waitsFor } from "./arguments.js";
-import { bodyLibraries } from "./body.js";
+import { checkBodyLibraries } from "./body.js";
 import { ControllerError } from "./errors.js";
 import { isGuardClass } from "./guard.js";
 import { isInterceptorClass } from "./use.js";
@@ -210,7 +210,7 @@ function obtain(cls: ClassLike, resolve: () => unknown): object {
 
 function controllerTree(cls: ClassLike, instances: Instances): RouteNode {
   const plan = planned(cls);
-  if (plan.routes.some((r) => r.args.some((a) => a?.kind === "body"))) bodyLibraries();
+  if (plan.routes.some((r) => r.args.some((a) => a?.kind === "body"))) checkBodyLibraries();
   const instance = instances.fixed(cls);
   const nodes = plan.routes.map((planned) => {
     const leaf = described(

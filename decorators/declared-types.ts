@@ -2,7 +2,7 @@ import { Bool, Text } from "../src/parsers/index.js";
 import { factOf } from "../src/parsers/facts.js";
 import type { PathParser } from "../src/parsers/parser.js";
 import { isStandardSchema, type StandardSchema } from "../src/schema/standard.js";
-import { bodyLibraries } from "./body.js";
+import { checkBodyLibraries } from "./body.js";
 import { ControllerError } from "./errors.js";
 import { nameOf, type ClassLike, type ParamSource } from "./metadata.js";
 import { decoratorName } from "./parameters.js";
@@ -99,7 +99,7 @@ export function validatorFor(at: ParamAt, explicit: Function | StandardSchema | 
         : `read one query value with @Query("name", ${nameOf(type)})`,
     );
   }
-  bodyLibraries(); // class-transformer and class-validator, or the error naming the one to install
+  checkBodyLibraries(); // class-transformer and class-validator, or the error naming the one to install
   if (!hasConstraints(type)) {
     return refuse(
       `${nameOf(type)} has no class-validator decorators (nor does a base class), so every value would pass it`,

@@ -1,9 +1,4 @@
-import {
-  loadClassTransformer,
-  loadClassValidator,
-  loadTransformerStorage,
-  loadValidationUtils,
-} from "./class-validator.cjs";
+import { loadClassValidator, loadTransformerStorage, loadValidationUtils } from "./class-validator.cjs";
 
 /*
  * What the compiled DTO validator (compiled-dto/) reads of class-validator and class-transformer: their metadata, the
@@ -113,8 +108,8 @@ function load(): Libraries | null {
   const transformer = loadTransformerStorage() as { defaultMetadataStorage?: TransformerStorage } | null;
   const format = utils?.ValidationUtils?.replaceMessageSpecialTokens;
   const storage = transformer?.defaultMetadataStorage;
+  // (class-transformer's storage, not its index: a compiled class never needs the index)
   if (
-    loadClassTransformer() === null ||
     typeof validator?.getMetadataStorage !== "function" ||
     typeof validator.ValidationTypes !== "function" ||
     typeof format !== "function" ||

@@ -14,6 +14,10 @@ jest.mock("class-validator", () => {
 jest.mock("class-transformer", () => {
   throw Object.assign(new Error("Cannot find module 'class-transformer'"), { code: "MODULE_NOT_FOUND" });
 });
+// a missing package has none of its modules: also the storage module the startup check loads
+jest.mock("class-transformer/cjs/storage", () => {
+  throw Object.assign(new Error("Cannot find module 'class-transformer/cjs/storage'"), { code: "MODULE_NOT_FOUND" });
+});
 
 // jest.mock calls are hoisted above the imports: the decorators load with both packages missing
 
