@@ -1,9 +1,10 @@
 import { build } from "esbuild";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { bunBinary } from "./shared/runtimes";
 
 /*
  * `switchyard-router/decorators` in a bundle (issue 27, the edge): its optional peers are loaded by a
@@ -80,4 +81,81 @@ test("without it, the bundle fails naming provideLibraries (never validates noth
   expect(out).toMatch(
     /"thrown":"Error: switchyard-router\/decorators cannot load class-validator by name in this bundle.*provideLibraries/,
   );
+}, 60_000);
+
+/*
+ * Bun's bundler, unlike esbuild, leaves a `require` by name working at run time: it loads a second
+ * copy of the libraries from node_modules beside the one in the bundle. The libraries handed over are
+ * the bundle's, whose class-transformer storage holds the app's `@Type`s, so they must answer: a valid
+ * nested body is accepted (not a 400 from a copy that never saw the `@Type`), an invalid one refused.
+ */
+const bunApp = `
+import "reflect-metadata";
+import * as classTransformer from "class-transformer";
+import * as classValidator from "class-validator";
+import { Type } from "class-transformer";
+import { IsInt, IsString, ValidateNested } from "class-validator";
+import { inject } from "switchyard-router";
+import { Body, controllers, provideLibraries, Route } from "switchyard-router/decorators";
+
+provideLibraries({ "class-validator": classValidator, "class-transformer": classTransformer });
+
+class Address {
+  @IsString() city!: string;
+}
+class Person {
+  @IsInt() age!: number;
+  @ValidateNested() @Type(() => Address) address!: Address;
+}
+class People {
+  @Route("POST /people")
+  create(@Body() person: Person) {
+    return { nested: person.address instanceof Address, city: person.address.city };
+  }
+}
+const app = controllers([People]);
+for (const body of [{ age: 3, address: { city: "Oslo" } }, { age: 3, address: { city: 5 } }]) {
+  const res = await inject(app, {
+    method: "POST",
+    url: "/people",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  console.log(JSON.stringify({ status: res.status, body: JSON.parse(res.body) }));
+}
+`;
+
+test("Bun's bundler: with provideLibraries, a nested @Type DTO is read through the bundle's copy", async () => {
+  // inside the repository, so that the bundle's `require` by name finds node_modules (no auto-install)
+  const cache = path.join(root, "node_modules/.cache");
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(path.join(cache, "switchyard-bun-bundle-"));
+  try {
+    writeFileSync(path.join(dir, "app.ts"), bunApp);
+    // legacy decorators with their metadata, and the package as it is built (not the root's paths to src/)
+    const tsconfig = { compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true, paths: {} } };
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    const bun = bunBinary();
+    const run = (args: string[]) =>
+      promisify(execFile)(bun, args, { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    await run(["build", "--tsconfig-override=tsconfig.json", "app.ts", "--target=bun", "--outfile=out.js"]);
+    const { stdout } = await run(["out.js"]);
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { status: 200, body: { nested: true, city: "Oslo" } },
+      {
+        status: 400,
+        body: {
+          error: "the body is invalid",
+          errors: [{ in: "body", field: "address.city", constraint: "isString", message: "city must be a string" }],
+        },
+      },
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }, 60_000);

@@ -30,7 +30,11 @@ export function compiledStatus(type: Function): CompiledStatus {
     const libraries = compilerLibraries();
     status =
       libraries === null
-        ? { compiled: false, reason: "class-validator or class-transformer is not the version the compiler reads" }
+        ? {
+            compiled: false,
+            reason:
+              "class-validator or class-transformer is not the version the compiler reads, or was handed over with provideLibraries",
+          }
         : statusOf(libraries, type);
     statuses.set(type, status);
   }

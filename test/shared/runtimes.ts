@@ -46,9 +46,14 @@ function binary(runtime: "bun" | "deno", file: string): string {
   return path;
 }
 
+/** Bun's binary from its optional package (a clear error naming the package where it is missing). */
+export function bunBinary(): string {
+  return binary("bun", "bin/bun");
+}
+
 /** How each runtime is started: its binary and the arguments before the script's own. */
 const RUNTIMES = {
-  bun: () => ({ command: binary("bun", "bin/bun"), args: [] as string[] }),
+  bun: () => ({ command: bunBinary(), args: [] as string[] }),
   deno: () => ({
     command: binary("deno", "deno"),
     args: ["run", "--no-prompt", "--no-lock", "--allow-net=127.0.0.1", `--allow-read=${ROOT}`],
