@@ -17,24 +17,27 @@ export function loadClassTransformer(): unknown {
 
 /*
  * Two parts their index does not export, for the compiled DTO validator (dto-libraries.ts): the very
- * modules the packages use, or `null` when a version lays them out otherwise, and when the app handed
- * the package over (provideLibraries): a part loaded by name would then be another copy than the
- * app's (Bun's bundler, unlike esbuild, leaves a `require` by name working), whose storage holds none
- * of the app's `@Type`s. The compiler then leaves every class to the libraries handed over.
+ * modules the packages use, or `null` when a version lays them out otherwise. Loaded by name even where
+ * the app handed the package over (provideLibraries): the compiler checks that the storage it reads is
+ * the copy handed over (in a Bun bundle it is not, see dto-libraries.ts).
  */
 
 /** class-validator's `ValidationUtils` module (its message formatter), or `null`. */
 export function loadValidationUtils(): unknown {
-  return loadPart("class-validator", "class-validator/cjs/validation/ValidationUtils");
+  return loadPart("class-validator/cjs/validation/ValidationUtils");
 }
 
 /** class-transformer's `storage` module (its `defaultMetadataStorage`), or `null`. */
 export function loadTransformerStorage(): unknown {
-  return loadPart("class-transformer", "class-transformer/cjs/storage");
+  return loadPart("class-transformer/cjs/storage");
 }
 
-function loadPart(library: keyof Provided, name: string): unknown {
-  if (provided()[library] !== undefined) return null;
+/** The class-transformer module the app handed over with {@link provideLibraries}, if it did. */
+export function handedOverTransformer(): unknown {
+  return provided()["class-transformer"];
+}
+
+function loadPart(name: string): unknown {
   try {
     return loadOptional(name);
   } catch {
@@ -63,9 +66,9 @@ function provided(): Provided {
  * import * as classValidator from "class-validator";
  * provideLibraries({ "class-validator": classValidator, "class-transformer": classTransformer });
  * ```
- * Under Node, Bun and Deno without a bundler it is not needed: the libraries are loaded by name. DTOs
- * are then checked by the libraries handed over, not by the compiled validator (which reads a part of
- * class-transformer by name: in a Bun bundle, another copy than the app's).
+ * Under Node, Bun and Deno without a bundler it is not needed: the libraries are loaded by name. Where
+ * the compiled validator cannot read the metadata of the class-transformer handed over (a bundle), DTOs
+ * are checked by the libraries handed over themselves.
  */
 export function provideLibraries(libraries: Provided): void {
   if (typeof libraries !== "object" || libraries === null)

@@ -1,4 +1,9 @@
-import { loadClassValidator, loadTransformerStorage, loadValidationUtils } from "./class-validator.cjs";
+import {
+  handedOverTransformer,
+  loadClassValidator,
+  loadTransformerStorage,
+  loadValidationUtils,
+} from "./class-validator.cjs";
 
 /*
  * What the compiled DTO validator (compiled-dto/) reads of class-validator and class-transformer: their metadata, the
@@ -117,7 +122,8 @@ function load(): Libraries | null {
     !(storage._transformMetadatas instanceof Map) ||
     !(storage._exposeMetadatas instanceof Map) ||
     !(storage._excludeMetadatas instanceof Map) ||
-    typeof storage.getAncestors !== "function"
+    typeof storage.getAncestors !== "function" ||
+    !holdsHandedOverTypes(storage)
   ) {
     return null;
   }
@@ -128,4 +134,23 @@ function load(): Libraries | null {
     types,
     formatMessage: (message, args) => format.call(utils!.ValidationUtils, message, args),
   };
+}
+
+/**
+ * True unless the app handed class-transformer over (provideLibraries) as another copy than the one
+ * whose storage was loaded by name: Bun's bundler leaves a `require` by name working, so a bundled app
+ * holds a second copy, whose storage has none of the app's `@Type`s (a valid nested body would be a
+ * 400). Told by a probe: the copy handed over records a `@Type` on a class of this module's own, which
+ * the storage read must then hold.
+ */
+function holdsHandedOverTypes(storage: TransformerStorage): boolean {
+  const given = handedOverTransformer() as { Type?: (type: () => Function) => PropertyDecorator } | undefined;
+  if (given === undefined) return true;
+  class Probe {}
+  try {
+    given.Type?.(() => Probe)(Probe.prototype, "probe");
+  } catch {
+    return false;
+  }
+  return storage._typeMetadatas.get(Probe)?.has("probe") === true;
 }

@@ -9,8 +9,9 @@ import { compiledStatus } from "../decorators/compiled-dto/index.js";
  * Libraries handed over with provideLibraries may be another copy than the one a `require` by name
  * finds: Bun's bundler leaves that `require` working, so a bundled app has class-transformer twice, and
  * its `@Type`s are in the bundled copy's storage only. The compiled validator reads class-transformer's
- * storage by name, so with libraries handed over it compiles nothing and the libraries handed over
- * answer: a valid nested body is accepted, an invalid one gets class-validator's 400.
+ * storage by name: where that is not the copy handed over, it compiles nothing and the libraries handed
+ * over answer: a valid nested body is accepted, an invalid one gets class-validator's 400.
+ * (test/dto-provided-same-copy.test.ts: the same copy handed over stays compiled.)
  */
 
 // a second copy of class-transformer with its own storage, as a bundle holds one
@@ -65,6 +66,6 @@ test("nothing is compiled, and the reason says why", () => {
   expect(compiledStatus(Person)).toEqual({
     compiled: false,
     reason:
-      "class-validator or class-transformer is not the version the compiler reads, or was handed over with provideLibraries",
+      "class-validator or class-transformer is not the version the compiler reads, or the class-transformer handed over with provideLibraries is another copy than the one it reads",
   });
 });

@@ -33,7 +33,7 @@ export function compiledStatus(type: Function): CompiledStatus {
         ? {
             compiled: false,
             reason:
-              "class-validator or class-transformer is not the version the compiler reads, or was handed over with provideLibraries",
+              "class-validator or class-transformer is not the version the compiler reads, or the class-transformer handed over with provideLibraries is another copy than the one it reads",
           }
         : statusOf(libraries, type);
     statuses.set(type, status);
