@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { bundleApp } from "../bench/lib/bundle.js";
 import { type HandlerNode, inject, route } from "../src";
+import { jsonLines } from "./helpers/node-child";
 
 /*
  * Response contracts in the edge bundle (issue 27): the code that checks or strips a reply comes with
@@ -55,12 +56,7 @@ for (const url of ["/strip", "/check"]) {
   console.log(JSON.stringify([url, response.status, await response.text()]));
 }`;
     const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", runner]);
-    expect(
-      stdout
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    expect(jsonLines(stdout)).toEqual([
       ["/strip", 200, '{"id":1}'],
       ["/check", 500, "Internal Server Error"],
     ]);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { bunBinary } from "./shared/runtimes";
+import { jsonLines } from "./helpers/node-child";
 
 /*
  * `switchyard-router/decorators` in a bundle (issue 27, the edge): its optional peers are loaded by a
@@ -140,12 +141,7 @@ test("Bun's bundler: with provideLibraries, a nested @Type DTO is read through t
       promisify(execFile)(bun, args, { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
     await run(["build", "--tsconfig-override=tsconfig.json", "app.ts", "--target=bun", "--outfile=out.js"]);
     const { stdout } = await run(["out.js"]);
-    expect(
-      stdout
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    expect(jsonLines(stdout)).toEqual([
       { status: 200, body: { nested: true, city: "Oslo" } },
       {
         status: 400,

@@ -1,9 +1,8 @@
 import "reflect-metadata";
 import * as classValidator from "class-validator";
-import { IsInt, IsString, ValidateNested } from "class-validator";
-import { inject } from "../src";
-import { Body, controllers, provideLibraries, Route } from "../decorators";
+import { provideLibraries } from "../decorators";
 import { compiledStatus } from "../decorators/compiled-dto/index.js";
+import { nestedPeople } from "./helpers/dto-apps";
 
 /*
  * Libraries handed over with provideLibraries may be another copy than the one a `require` by name
@@ -21,30 +20,7 @@ jest.isolateModules(() => {
 });
 provideLibraries({ "class-validator": classValidator, "class-transformer": bundled });
 
-class Address {
-  @IsString() city!: string;
-}
-
-class Person {
-  @IsInt() age!: number;
-  @ValidateNested() @bundled.Type(() => Address) address!: Address;
-}
-
-class People {
-  @Route("POST /people")
-  create(@Body() person: Person) {
-    return { nested: person.address instanceof Address, city: person.address.city };
-  }
-}
-
-const app = controllers([People]);
-const post = (body: unknown) =>
-  inject(app, {
-    method: "POST",
-    url: "/people",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const { Person, post } = nestedPeople(bundled.Type);
 
 test("the copy handed over reads the @Type: a valid nested body is built and accepted", async () => {
   const res = await post({ age: 3, address: { city: "Oslo" } });

@@ -1,11 +1,9 @@
 import "reflect-metadata";
 import * as classTransformer from "class-transformer";
-import { Type } from "class-transformer";
 import * as classValidator from "class-validator";
-import { IsInt, IsString, ValidateNested } from "class-validator";
-import { inject } from "../src";
-import { Body, controllers, provideLibraries, Route } from "../decorators";
+import { provideLibraries } from "../decorators";
 import { compiledStatus } from "../decorators/compiled-dto/index.js";
+import { nestedPeople } from "./helpers/dto-apps";
 
 /*
  * Libraries handed over with provideLibraries that are the very copies a `require` by name finds (an
@@ -16,32 +14,8 @@ import { compiledStatus } from "../decorators/compiled-dto/index.js";
 
 provideLibraries({ "class-validator": classValidator, "class-transformer": classTransformer });
 
-class Address {
-  @IsString() city!: string;
-}
-
-class Person {
-  @IsInt() age!: number;
-  @ValidateNested() @Type(() => Address) address!: Address;
-}
-
-class People {
-  @Route("POST /people")
-  create(@Body() person: Person) {
-    return { nested: person.address instanceof Address, city: person.address.city };
-  }
-}
-
-const app = controllers([People]);
-const post = (body: unknown) =>
-  inject(app, {
-    method: "POST",
-    url: "/people",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-
 test("the same copies handed over: compiled, a valid nested body accepted, an invalid one refused", async () => {
+  const { Person, post } = nestedPeople(classTransformer.Type);
   const valid = await post({ age: 3, address: { city: "Oslo" } });
   expect([valid.status, JSON.parse(valid.body)]).toEqual([200, { nested: true, city: "Oslo" }]);
   const invalid = await post({ age: 3, address: { city: 5 } });

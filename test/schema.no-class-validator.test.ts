@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inject } from "../src";
 import { Body, controllers, Query, Route } from "../decorators";
+import { startWithDtoClass } from "./helpers/dto-startup";
 
 /*
  * class-validator and class-transformer are optional peers: with neither installed (here, requiring
@@ -53,14 +54,7 @@ test("schemas only: the controller starts and validates", async () => {
 });
 
 test("a DTO class: a startup error naming the package to install", () => {
-  class CreateItem {
-    name!: string;
-  }
-  class Items {
-    @Route("POST /items")
-    create(@Body() _item: CreateItem) {}
-  }
-  expect(() => controllers([Items])).toThrow(
+  expect(startWithDtoClass).toThrow(
     "a class-validator DTO (@Body(), @Query(), body(), queryObject()) needs the optional peer dependency class-transformer: npm install class-transformer class-validator",
   );
 });

@@ -45,3 +45,11 @@ export function runNode(
     });
   });
 }
+
+/** A child's output of one JSON value per line, parsed. */
+export function jsonLines(stdout: string): unknown[] {
+  return stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
