@@ -89,39 +89,20 @@ test("without it, the bundle fails naming provideLibraries (never validates noth
  * copy of the libraries from node_modules beside the one in the bundle. The libraries handed over are
  * the bundle's, whose class-transformer storage holds the app's `@Type`s, so they must answer: a valid
  * nested body is accepted (not a 400 from a copy that never saw the `@Type`), an invalid one refused.
+ * The bundle holds the jest tests' nested-DTO controller (test/helpers/dto-apps.ts) and the decorators
+ * from source, as Bun compiles TypeScript itself.
  */
 const bunApp = `
 import "reflect-metadata";
 import * as classTransformer from "class-transformer";
 import * as classValidator from "class-validator";
-import { Type } from "class-transformer";
-import { IsInt, IsString, ValidateNested } from "class-validator";
-import { inject } from "switchyard-router";
-import { Body, controllers, provideLibraries, Route } from "switchyard-router/decorators";
+import { provideLibraries } from ${JSON.stringify(path.join(root, "decorators"))};
+import { nestedPeople } from ${JSON.stringify(path.join(root, "test/helpers/dto-apps"))};
 
 provideLibraries({ "class-validator": classValidator, "class-transformer": classTransformer });
-
-class Address {
-  @IsString() city!: string;
-}
-class Person {
-  @IsInt() age!: number;
-  @ValidateNested() @Type(() => Address) address!: Address;
-}
-class People {
-  @Route("POST /people")
-  create(@Body() person: Person) {
-    return { nested: person.address instanceof Address, city: person.address.city };
-  }
-}
-const app = controllers([People]);
+const { post } = nestedPeople(classTransformer.Type);
 for (const body of [{ age: 3, address: { city: "Oslo" } }, { age: 3, address: { city: 5 } }]) {
-  const res = await inject(app, {
-    method: "POST",
-    url: "/people",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const res = await post(body);
   console.log(JSON.stringify({ status: res.status, body: JSON.parse(res.body) }));
 }
 `;
@@ -133,7 +114,7 @@ test("Bun's bundler: with provideLibraries, a nested @Type DTO is read through t
   const dir = mkdtempSync(path.join(cache, "switchyard-bun-bundle-"));
   try {
     writeFileSync(path.join(dir, "app.ts"), bunApp);
-    // legacy decorators with their metadata, and the package as it is built (not the root's paths to src/)
+    // legacy decorators with their metadata
     const tsconfig = { compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true, paths: {} } };
     writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     const bun = bunBinary();
